@@ -1,0 +1,5 @@
+export * from './assessments.js';
+export * from './catalogue.js';
+export * from './geography.js';
+export * from './logs.js';
+export * from './users.js';

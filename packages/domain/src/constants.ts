@@ -1,0 +1,89 @@
+/**
+ * The constant lists and limits of SPEC section 9. Both the server (validation, CHECK constraints,
+ * seed) and the web app (select options) read them from here.
+ */
+
+export const ROLES = ['admin', 'validator', 'dataentry', 'external_viewer', 'internal_viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const LANGUAGES = ['en', 'ps', 'fa'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const RTL_LANGUAGES: readonly Language[] = ['ps', 'fa'];
+export const TRANSLATION_LOAD_RETRIES = 2;
+export const APP_VERSION = '1.0';
+
+export const API_BASE_PATH = '/api';
+export const DASHBOARD_REFRESH_MS = 120_000;
+export const TOAST_TIMEOUT_MS = 3_000;
+
+export const LOGIN_PASSWORD_MIN = 4;
+export const USER_PASSWORD_MIN = 8;
+export const USER_PASSWORD_MAX = 32;
+
+export const PHONE_PREFIX = '+937';
+export const PHONE_MIN_LENGTH = 12;
+export const PHONE_MAX_LENGTH = 14;
+
+export const BIRTH_YEAR_MIN = 1900;
+export const GENERAL_YEAR_MIN = 1980;
+
+export const MARITAL_STATUSES = ['single', 'married'] as const;
+export type MaritalStatus = (typeof MARITAL_STATUSES)[number];
+
+export const GENDERS = ['male', 'female'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const EDUCATION_LEVELS = ['No Formal Education', '12 Grade', '14 Grade', 'Bachelor', 'Master', 'PhD'] as const;
+export type EducationLevel = (typeof EDUCATION_LEVELS)[number];
+
+export const EXPERIENCE_BANDS = ['<1', '1-5', '5-10', '10-15', '15-20', '20>'] as const;
+export type ExperienceBand = (typeof EXPERIENCE_BANDS)[number];
+
+export const PRIORITIES = [1, 2, 3, 4, 5] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+export const TRAINING_FREQUENCIES = ['one time', '6 months', '1 year', '2 years', '3 years'] as const;
+export type TrainingFrequency = (typeof TRAINING_FREQUENCIES)[number];
+
+export const TRAINING_TYPES = ['Initial', 'Follow-up'] as const;
+export type TrainingType = (typeof TRAINING_TYPES)[number];
+
+/** Facility types: the coded ones (value, label) and the free-text ones, whose value is the label. */
+export const FACILITY_TYPES = [
+  { value: 'NH', label: 'National Hospital' },
+  { value: 'SH', label: 'Special Hospital' },
+  { value: 'RH', label: 'Regional Hospital' },
+  { value: 'PH', label: 'Provincial Hospital' },
+  { value: 'DH', label: 'District Hospital' },
+  { value: 'CHC', label: 'Comprehensive Health Center' },
+  { value: 'BHC', label: 'Basic Health Center' },
+  { value: 'SHC', label: 'Sub Health Center' },
+  { value: 'FHH', label: 'Family Health House' },
+  { value: 'MHT', label: 'Mobile Health Team' },
+  { value: 'First Aid Trauma Post (FATP)', label: 'First Aid Trauma Post (FATP)' },
+  { value: 'Infectious Disease Hospital (IDH)', label: 'Infectious Disease Hospital (IDH)' },
+  { value: 'First Aid Point (FAP)', label: 'First Aid Point (FAP)' },
+  { value: 'Drug Addiction Treatment Hospital', label: 'Drug Addiction Treatment Hospital' },
+  { value: 'Other', label: 'Other' },
+] as const;
+export const FACILITY_TYPE_VALUES = FACILITY_TYPES.map((t) => t.value) as [string, ...string[]];
+
+export const FACILITY_STATUSES = ['Existing', 'Closed'] as const;
+export type FacilityStatus = (typeof FACILITY_STATUSES)[number];
+
+export const ADMIN_UNIT_TYPES = ['province', 'district'] as const;
+export type AdminUnitType = (typeof ADMIN_UNIT_TYPES)[number];
+
+export const AUDIT_EVENTS = ['created', 'updated', 'deleted'] as const;
+export type AuditEvent = (typeof AUDIT_EVENTS)[number];
+
+export const ARCHIVE_REASONS = ['Duplicate', 'Wrong Entry'] as const;
+export type ArchiveReason = (typeof ARCHIVE_REASONS)[number];
+
+/** Storage keys in the browser (SPEC section 3 and 9). */
+export const STORAGE_KEYS = {
+  token: 'token',
+  email: 'email',
+  roles: 'roles',
+} as const;

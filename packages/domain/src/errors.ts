@@ -1,0 +1,32 @@
+/**
+ * One error vocabulary for the whole product. The server throws AppError with a code, one place maps
+ * the code to an HTTP status, and the web client maps the code back to a translated message.
+ */
+export const ERROR_CODES = {
+  VALIDATION: 422,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Field errors: field name -> list of encoded messages (see messages.ts). */
+export type FieldErrors = Record<string, string[]>;
+
+/** The body of every error answer. */
+export interface ErrorBody {
+  message: string;
+  code: ErrorCode;
+  /** Human-readable English texts per field (for API clients). */
+  errors?: FieldErrors;
+  /** The same errors as message keys with parameters (for translated clients). */
+  error_keys?: FieldErrors;
+}
+
+export function statusForCode(code: ErrorCode): number {
+  return ERROR_CODES[code];
+}

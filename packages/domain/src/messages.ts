@@ -1,0 +1,42 @@
+/**
+ * Validation messages. Schemas carry message *keys* (optionally with parameters, encoded as
+ * `key|{"min":1900}`); the server renders them in English for API clients, and the web app renders
+ * them through i18next in the active language. The English texts are SPEC section 5's, word for word.
+ */
+export const VALIDATION_MESSAGES = {
+  'validation.required': 'This field is required',
+  'validation.email': 'This field should match the pattern of email address',
+  'validation.pattern': 'This field should match the pattern',
+  'validation.minlength': 'This field length is shorter then it should be',
+  'validation.maxlength': 'This field length is longer then it should be',
+  'validation.min': 'This field should equal or greater than {min}',
+  'validation.max': 'This field should equal or less than {max}',
+  'validation.unique': 'This value is already taken: {value}',
+  'validation.mobile': 'This field should be a valid phone number: {value}',
+  'validation.confirmPassword': 'The passwords do not match',
+  'validation.oneOf': 'Choose one of the listed values',
+  'validation.exists': 'The chosen item does not exist',
+  'validation.lastAdmin': 'The last admin cannot lose the admin role',
+} as const;
+export type MessageKey = keyof typeof VALIDATION_MESSAGES;
+
+export function encodeMessage(key: MessageKey, params?: Record<string, string | number>): string {
+  return params ? `${key}|${JSON.stringify(params)}` : key;
+}
+
+export function decodeMessage(encoded: string): { key: string; params: Record<string, string | number> } {
+  const bar = encoded.indexOf('|');
+  if (bar < 0) return { key: encoded, params: {} };
+  try {
+    return { key: encoded.slice(0, bar), params: JSON.parse(encoded.slice(bar + 1)) };
+  } catch {
+    return { key: encoded.slice(0, bar), params: {} };
+  }
+}
+
+/** Render an encoded message in English (for API answers and logs). */
+export function renderMessage(encoded: string): string {
+  const { key, params } = decodeMessage(encoded);
+  const template = (VALIDATION_MESSAGES as Record<string, string>)[key] ?? key;
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+}

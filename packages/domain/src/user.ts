@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { LOGIN_PASSWORD_MIN, ROLES, USER_PASSWORD_MAX, USER_PASSWORD_MIN } from './constants.js';
+import { encodeMessage } from './messages.js';
+import { oneOf, required, requiredText, userEmail } from './validation.js';
+
+const minLength = encodeMessage('validation.minlength');
+const maxLength = encodeMessage('validation.maxlength');
+const confirm = encodeMessage('validation.confirmPassword');
+
+/** SPEC 5 login: email required and valid; password required, at least 4 characters. */
+export const loginSchema = z.object({
+  email: z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .pipe(z.email({ error: encodeMessage('validation.email') })),
+  password: z.string({ error: required }).min(1, { error: required }).min(LOGIN_PASSWORD_MIN, { error: minLength }),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+function userPassword() {
+  return z.string().max(USER_PASSWORD_MAX, { error: maxLength });
+}
+
+/**
+ * SPEC 5 user form. The same call creates, and updates when `id` is given; on update an empty
+ * password keeps the current one.
+ */
+export const userFormSchema = z
+  .object({
+    id: z.coerce.number().int().positive().nullish(),
+    name: requiredText(255),
+    email: userEmail(),
+    password: userPassword().nullish(),
+    c_password: z.string().nullish(),
+    role: oneOf(ROLES),
+  })
+  .superRefine((v, ctx) => {
+    const password = v.password ?? '';
+    const isUpdate = v.id != null;
+    if (!password) {
+      if (!isUpdate) ctx.addIssue({ code: 'custom', path: ['password'], message: required });
+    } else if (password.length < USER_PASSWORD_MIN) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: minLength });
+    }
+    if (password || !isUpdate) {
+      if (!v.c_password) ctx.addIssue({ code: 'custom', path: ['c_password'], message: required });
+      else if (v.c_password !== password) ctx.addIssue({ code: 'custom', path: ['c_password'], message: confirm });
+    }
+  });
+export type UserFormInput = z.infer<typeof userFormSchema>;
+
+/**
+ * SPEC 5 profile: name, email, password and c_password; the password must equal c_password. The
+ * email is shown read-only and is never changed through this call.
+ */
+export const profileSchema = z
+  .object({
+    id: z.coerce.number().int().positive().nullish(),
+    name: requiredText(255),
+    email: z.string().nullish(),
+    password: z
+      .string({ error: required })
+      .min(1, { error: required })
+      .min(USER_PASSWORD_MIN, { error: minLength })
+      .max(USER_PASSWORD_MAX, { error: maxLength }),
+    c_password: z.string({ error: required }).min(1, { error: required }),
+  })
+  .superRefine((v, ctx) => {
+    if (v.c_password && v.password !== v.c_password) {
+      ctx.addIssue({ code: 'custom', path: ['c_password'], message: confirm });
+    }
+  });
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** A role as the API returns it (SPEC 3: list of objects with id and name). */
+export interface RoleRef {
+  id: number;
+  name: string;
+}
+
+/** A user as the API returns it. Never carries a password. */
+export interface UserDto {
+  id: number;
+  name: string;
+  email: string;
+  roles: RoleRef[];
+  created_at: string;
+}
+
+/** POST /login answer (SPEC 7). */
+export interface LoginResponse {
+  success: { token: string; email: string; roles: string[] };
+}
+
+/** GET /details answer (SPEC 7). */
+export interface ProfileResponse {
+  success: UserDto;
+}
