@@ -1,0 +1,49 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import authPlugin from './plugins/auth.js';
+import dbPlugin from './plugins/db.js';
+import errorsPlugin from './plugins/errors.js';
+import webPlugin, { findWebDist } from './plugins/web.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+}
+
+/** Build the whole application as a Fastify instance; server.ts only listens, tests `inject`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(dbPlugin, { database, config });
+  await app.register(errorsPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(authPlugin);
+      await api.register(healthRoutes);
+      await api.register(authRoutes);
+      await api.register(usersRoutes);
+      api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' }));
+    },
+    { prefix: '/api' },
+  );
+
+  const webRoot = options.serveWeb === false ? null : findWebDist(config.webDistDir);
+  if (webRoot) await app.register(webPlugin, { root: webRoot });
+  return app;
+}

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** `90`, `90s`, `30m`, `12h`, `7d` -> seconds. */
+export function parseDuration(value: string): number | null {
+  const m = /^(\d+)\s*([smhd]?)$/.exec(value.trim());
+  if (!m) return null;
+  const n = Number(m[1]);
+  const unit = m[2] || 's';
+  const factor = { s: 1, m: 60, h: 3600, d: 86400 }[unit as 's' | 'm' | 'h' | 'd'];
+  return n > 0 ? n * factor : null;
+}
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''], { error: 'must be 1 or 0' })
+  .default('0')
+  .transform((v) => v === '1' || v === 'true');
+
+const envSchema = z.object({
+  PORT: z.coerce
+    .number({ error: 'must be a port number between 1 and 65535' })
+    .int({ error: 'must be a port number between 1 and 65535' })
+    .min(0, { error: 'must be a port number between 1 and 65535' })
+    .max(65535, { error: 'must be a port number between 1 and 65535' })
+    .default(3000),
+  HOST: z.string().min(1, { error: 'must not be empty' }).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, { error: 'must not be empty' }).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, { error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  ADMIN_EMAIL: z
+    .string()
+    .regex(/^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/, { error: 'must be a lowercase email address' })
+    .default('admin@tna.local'),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, { error: 'must be 8 to 32 characters' })
+    .max(32, { error: 'must be 8 to 32 characters' })
+    .optional(),
+  SESSION_TTL: z
+    .string()
+    .default('12h')
+    .transform((v, ctx) => {
+      const seconds = parseDuration(v);
+      if (seconds === null) {
+        ctx.addIssue({ code: 'custom', message: 'must be a duration such as 3600, 90m, 12h or 7d' });
+        return z.NEVER;
+      }
+      return seconds;
+    }),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  DEMO_DATA: flag,
+  TRUST_PROXY: flag,
+  WEB_DIST_DIR: z.string().optional(),
+  ANALYTICS_EMBED_URL: z.url({ error: 'must be a URL' }).optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  sessionTtlSeconds: number;
+  logLevel: (typeof LOG_LEVELS)[number];
+  demoData: boolean;
+  trustProxy: boolean;
+  webDistDir: string | undefined;
+  analyticsEmbedUrl: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Read and validate the environment once. A bad value throws one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Treat empty variables as unset, as shells and .env files often leave them so.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(`Configuration error: ${name} ${issue.message} (got ${JSON.stringify(env[name] ?? '')})`);
+  }
+  const e = result.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    sessionTtlSeconds: e.SESSION_TTL,
+    logLevel: e.LOG_LEVEL,
+    demoData: e.DEMO_DATA,
+    trustProxy: e.TRUST_PROXY,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
+    analyticsEmbedUrl: e.ANALYTICS_EMBED_URL,
+  };
+}

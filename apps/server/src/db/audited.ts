@@ -1,0 +1,131 @@
+import type { AuditEvent } from '@tna/domain';
+import { eq, getTableColumns } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from './client.js';
+import { auditLogs } from './schema/index.js';
+
+/** Who is acting, and through which request: written into every audit entry. */
+export interface Actor {
+  userId: number | null;
+  url?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  /** The caller's session, kept when their other sessions are revoked. */
+  sessionId?: number | null;
+}
+
+/** Fields that never reach the audit trail. */
+const SECRET_FIELDS = new Set(['password', 'password_hash', 'c_password', 'token', 'token_hash']);
+
+type Values = Record<string, unknown>;
+
+function snake(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+/** A row as the audit trail shows it: snake_case keys, no secrets, dates as ISO text. */
+export function auditSnapshot(row: Values): Values {
+  const out: Values = {};
+  for (const [k, v] of Object.entries(row)) {
+    const key = snake(k);
+    if (SECRET_FIELDS.has(key) || key === 'created_at' || key === 'updated_at') continue;
+    out[key] = v instanceof Date ? v.toISOString() : v;
+  }
+  return out;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Only the fields that changed, old and new. */
+export function diff(oldRow: Values, newRow: Values): { old: Values; new: Values } {
+  const o: Values = {};
+  const n: Values = {};
+  for (const key of new Set([...Object.keys(oldRow), ...Object.keys(newRow)])) {
+    if (!same(oldRow[key], newRow[key])) {
+      o[key] = oldRow[key] ?? null;
+      n[key] = newRow[key] ?? null;
+    }
+  }
+  return { old: o, new: n };
+}
+
+type TableWithId = PgTable & { id: PgColumn };
+
+/**
+ * The write side of a transaction. Every create, update and delete of an entity goes through it, so
+ * that the change and its audit entry are written together or not at all. Repositories receive an
+ * `AuditedTx` and have no other way to write.
+ */
+export class AuditedTx {
+  constructor(
+    readonly tx: Tx,
+    readonly actor: Actor,
+  ) {}
+
+  /** Record an event; `extra` carries related data kept outside the row (e.g. a user's roles). */
+  async record(event: AuditEvent, type: string, id: number | string, oldValues: Values | null, newValues: Values | null) {
+    await this.tx.insert(auditLogs).values({
+      userId: this.actor.userId,
+      event,
+      auditableType: type,
+      auditableId: String(id),
+      oldValues,
+      newValues,
+      url: this.actor.url ?? null,
+      ipAddress: this.actor.ip ?? null,
+      userAgent: this.actor.userAgent ?? null,
+    });
+  }
+
+  /** Insert a row and audit it as created. */
+  async insert<T extends TableWithId>(
+    table: T,
+    type: string,
+    values: T['$inferInsert'],
+    extra: Values = {},
+  ): Promise<T['$inferSelect']> {
+    const rows = (await this.tx.insert(table).values(values).returning()) as T['$inferSelect'][];
+    const row = rows[0] as Values & { id: number };
+    await this.record('created', type, row.id, null, { ...auditSnapshot(row), ...extra });
+    return row as T['$inferSelect'];
+  }
+
+  /**
+   * Update a row by id and audit only the fields that changed (no entry when nothing changed).
+   * `extraOld`/`extraNew` compare related data too (e.g. a position's trainings).
+   */
+  async update<T extends TableWithId>(
+    table: T,
+    type: string,
+    id: number,
+    patch: Partial<T['$inferInsert']>,
+    extraOld: Values = {},
+    extraNew: Values = {},
+  ): Promise<T['$inferSelect'] | null> {
+    const idCol = table.id;
+    const before = (await this.tx.select().from(table as PgTable).where(eq(idCol, id)).for('update')) as Values[];
+    if (!before[0]) return null;
+    const hasUpdatedAt = 'updatedAt' in getTableColumns(table);
+    const set = { ...patch, ...(hasUpdatedAt ? { updatedAt: new Date() } : {}) };
+    const rows = (await this.tx.update(table).set(set).where(eq(idCol, id)).returning()) as Values[];
+    const after = rows[0]!;
+    const changes = diff({ ...auditSnapshot(before[0]), ...extraOld }, { ...auditSnapshot(after), ...extraNew });
+    if (Object.keys(changes.new).length > 0) await this.record('updated', type, id, changes.old, changes.new);
+    return after as T['$inferSelect'];
+  }
+
+  /** Delete a row by id and audit it with its last values. */
+  async delete<T extends TableWithId>(table: T, type: string, id: number, extra: Values = {}): Promise<boolean> {
+    const rows = (await this.tx.delete(table).where(eq(table.id, id)).returning()) as Values[];
+    if (!rows[0]) return false;
+    await this.record('deleted', type, id, { ...auditSnapshot(rows[0]), ...extra }, null);
+    return true;
+  }
+}
+
+/** Run `fn` in one transaction whose writes are audited; any error rolls back change and audit alike. */
+export function audited<T>(db: Db, actor: Actor, fn: (w: AuditedTx) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => fn(new AuditedTx(tx as Tx, actor)));
+}

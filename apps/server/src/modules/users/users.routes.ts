@@ -1,0 +1,30 @@
+import { profileSchema, userFormSchema } from '@tna/domain';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/auth.js';
+import { deleteUser, listUsers, saveUser, updateProfile } from './users.service.js';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const manage = { permission: 'users.manage' } as const;
+
+  app.get('/users', { config: manage }, async () => ({ data: await listUsers(app.db) }));
+
+  app.post('/users/register', { schema: { body: userFormSchema }, config: manage }, async (request) => ({
+    success: await saveUser(app.db, request.actor(), request.body),
+  }));
+
+  app.delete('/users/:id', { schema: { params: idParams }, config: manage }, async (request) => {
+    await deleteUser(app.db, request.actor(), request.params.id);
+    return { success: true };
+  });
+
+  app.post(
+    '/users/update-profile',
+    { schema: { body: profileSchema }, config: { permission: 'profile.update' } },
+    async (request) => ({
+      success: await updateProfile(app.db, request.actor(), requireUser(request).id, request.body),
+    }),
+  );
+};

@@ -1,0 +1,98 @@
+import { encodeMessage, type ProfileInput, type UserDto, type UserFormInput } from '@tna/domain';
+import { eq } from 'drizzle-orm';
+import { type Actor, audited } from '../../db/audited.js';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { hashPassword } from '../../lib/password.js';
+import { revokeUserSessions } from '../auth/auth.repository.js';
+import {
+  countAdmins,
+  emailTaken,
+  findUser,
+  listUsers,
+  roleIdByName,
+  setUserRole,
+  userUsage,
+} from './users.repository.js';
+
+export { listUsers };
+
+const roleNames = (u: UserDto) => u.roles.map((r) => r.name);
+
+/**
+ * Create a user, or update one when `id` is given (an empty password keeps the current one). The
+ * last admin keeps the admin role. Changing someone's password or role signs them out everywhere.
+ */
+export async function saveUser(db: Db, actor: Actor, input: UserFormInput): Promise<UserDto> {
+  const email = input.email.toLowerCase();
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const id = await audited(db, actor, async (w) => {
+    if (await emailTaken(w.tx, email, input.id)) {
+      throw AppError.field('email', encodeMessage('validation.unique', { value: email }));
+    }
+    const roleId = await roleIdByName(w.tx, input.role);
+    if (!roleId) throw AppError.field('role', encodeMessage('validation.oneOf'));
+
+    if (input.id == null) {
+      const user = await w.insert(users, 'User', { name: input.name, email, passwordHash: passwordHash! }, { roles: [input.role] });
+      await setUserRole(w.tx, user.id, roleId);
+      return user.id;
+    }
+
+    const before = await findUser(w.tx, input.id);
+    if (!before) throw AppError.notFound('The user');
+    const wasAdmin = roleNames(before).includes('admin');
+    if (wasAdmin && input.role !== 'admin' && (await countAdmins(w.tx)) <= 1) {
+      throw AppError.field('role', encodeMessage('validation.lastAdmin'));
+    }
+    await w.update(
+      users,
+      'User',
+      input.id,
+      { name: input.name, email, ...(passwordHash ? { passwordHash } : {}) },
+      { roles: roleNames(before) },
+      { roles: [input.role] },
+    );
+    const roleChanged = roleNames(before).join() !== input.role;
+    if (roleChanged) await setUserRole(w.tx, input.id, roleId);
+    if (roleChanged || passwordHash) {
+      const sameUser = actor.userId === input.id;
+      await revokeUserSessions(w.tx, input.id, sameUser ? actor.sessionId : null);
+    }
+    return input.id;
+  });
+  return (await findUser(db, id))!;
+}
+
+/** Delete a user. Not yourself, not the last admin, and not someone whose records still refer to them. */
+export async function deleteUser(db: Db, actor: Actor, id: number): Promise<void> {
+  await audited(db, actor, async (w) => {
+    const user = await findUser(w.tx, id);
+    if (!user) throw AppError.notFound('The user');
+    if (actor.userId === id) throw AppError.conflict('You cannot delete your own account.');
+    if (roleNames(user).includes('admin') && (await countAdmins(w.tx)) <= 1) {
+      throw AppError.conflict('The last admin cannot be deleted.');
+    }
+    const usage = await userUsage(w.tx, id);
+    if (usage.assessments > 0 || usage.reviews > 0) {
+      throw AppError.conflict(
+        `This user cannot be deleted: ${usage.assessments} assessment(s) and ${usage.reviews} history entr${usage.reviews === 1 ? 'y' : 'ies'} refer to them.`,
+      );
+    }
+    await w.delete(users, 'User', id, { roles: roleNames(user) });
+  });
+}
+
+/** A user changes their own name and password; the email stays as it is. */
+export async function updateProfile(db: Db, actor: Actor, userId: number, input: ProfileInput): Promise<UserDto> {
+  if (input.id != null && input.id !== userId) throw AppError.forbidden('You can only change your own profile.');
+  const passwordHash = await hashPassword(input.password);
+  await audited(db, actor, async (w) => {
+    const [exists] = await w.tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!exists) throw AppError.notFound('The user');
+    await w.update(users, 'User', userId, { name: input.name, passwordHash });
+    await revokeUserSessions(w.tx, userId, actor.sessionId);
+  });
+  return (await findUser(db, userId))!;
+}

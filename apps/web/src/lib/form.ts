@@ -1,0 +1,74 @@
+import type { FormErrors, GetInputPropsReturnType } from '@mantine/form';
+import { decodeMessage, fieldErrorsOf, renderMessage } from '@tna/domain';
+import type { i18n as I18n } from 'i18next';
+import type { z } from 'zod';
+import { ApiError } from './api-error';
+
+interface Translator {
+  t: I18n['t'];
+  exists: I18n['exists'];
+  resolvedLanguage?: string;
+}
+
+/**
+ * Render an encoded message (`validation.min|{"min":1900}`) in the active language. Texts that are
+ * not keys (plain English from an older server) are shown as they are.
+ */
+export function translateMessage(i18n: Translator, encoded: string): string {
+  const { key, params } = decodeMessage(encoded);
+  if (key.startsWith('validation.') && i18n.exists(key)) return i18n.t(key, params);
+  return renderMessage(encoded);
+}
+
+/** A Mantine form validator from a domain Zod schema; errors stay encoded until they are shown. */
+export function zodValidator(schema: z.ZodType): (values: unknown) => FormErrors {
+  return (values) => {
+    const result = schema.safeParse(values);
+    if (result.success) return {};
+    const errors: FormErrors = {};
+    for (const [field, messages] of Object.entries(fieldErrorsOf(result.error))) errors[field] = messages[0];
+    return errors;
+  };
+}
+
+/** For `useForm({ enhanceGetInputProps })`: shows each field's error in the active language. */
+export function translatedErrors(i18n: Translator) {
+  return ({ inputProps }: { inputProps: GetInputPropsReturnType }) =>
+    typeof inputProps.error === 'string' ? { error: translateMessage(i18n, inputProps.error) } : undefined;
+}
+
+interface ErrorTarget {
+  setFieldError: (path: never, error: string) => void;
+}
+
+/**
+ * Put the server's field errors (422) on the form. `error_keys` are preferred because they can be
+ * translated; the English `errors` are the fallback. Returns true when at least one field got one.
+ */
+export function applyServerErrors(form: ErrorTarget, error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const source = Object.keys(error.errorKeys).length ? error.errorKeys : error.errors;
+  let applied = false;
+  for (const [field, messages] of Object.entries(source)) {
+    const first = messages[0];
+    if (!first || field === '_form') continue;
+    (form.setFieldError as (path: string, error: string) => void)(field, first);
+    applied = true;
+  }
+  return applied;
+}
+
+/** A translated sentence for an error that is not about one field. */
+export function describeError(i18n: Translator, error: unknown): string {
+  if (error instanceof ApiError) {
+    const formKeys = error.errorKeys._form;
+    if (formKeys?.[0]) return translateMessage(i18n, formKeys[0]);
+    // The server words its messages in English; its own text says most in an English interface.
+    const serverWords = error.status > 0 && !error.message.startsWith('HTTP ');
+    if (error.code === 'RATE_LIMITED' && serverWords) return error.message;
+    if (i18n.resolvedLanguage === 'en' && serverWords) return error.message;
+    const key = `errors.${error.code}`;
+    return i18n.exists(key) ? i18n.t(key) : error.message;
+  }
+  return i18n.t('errors.UNKNOWN');
+}

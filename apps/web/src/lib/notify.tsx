@@ -1,0 +1,29 @@
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
+import { TOAST_TIMEOUT_MS } from '@tna/domain';
+import type { ReactNode } from 'react';
+
+type Kind = 'success' | 'error' | 'info' | 'warning';
+
+const LOOK: Record<Kind, { color: string; icon: ReactNode }> = {
+  success: { color: 'green', icon: <IconCheck size={18} aria-hidden /> },
+  error: { color: 'red', icon: <IconX size={18} aria-hidden /> },
+  info: { color: 'blue', icon: <IconInfoCircle size={18} aria-hidden /> },
+  warning: { color: 'yellow', icon: <IconAlertTriangle size={18} aria-hidden /> },
+};
+
+/**
+ * Show a toast (SPEC 9: 3000 ms, no duplicates). The id is derived from the text, so the same
+ * message is not stacked twice while it is still visible.
+ */
+export function notify(kind: Kind, message: string, title?: string): void {
+  const { color, icon } = LOOK[kind];
+  notifications.show({
+    id: `toast:${kind}:${title ?? ''}:${message}`,
+    title,
+    message,
+    color,
+    icon,
+    autoClose: TOAST_TIMEOUT_MS,
+  });
+}
