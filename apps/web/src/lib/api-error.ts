@@ -11,7 +11,13 @@ export class ApiError extends Error {
   /** Encoded message keys per field (`validation.min|{"min":1900}`), for translation. */
   readonly errorKeys: FieldErrors;
 
-  constructor(init: { status: number; code: ApiErrorCode; message: string; errors?: FieldErrors; errorKeys?: FieldErrors }) {
+  constructor(init: {
+    status: number;
+    code: ApiErrorCode;
+    message: string;
+    errors?: FieldErrors;
+    errorKeys?: FieldErrors;
+  }) {
     super(init.message);
     this.name = 'ApiError';
     this.status = init.status;

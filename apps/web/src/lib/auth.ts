@@ -1,5 +1,5 @@
-import type { ProfileResponse, UserDto } from '@tna/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProfileResponse, UserDto } from '@tna/domain';
 import { apiClient } from './api-client';
 import { getToken, useSession } from './auth-storage';
 import { endSession } from './session';

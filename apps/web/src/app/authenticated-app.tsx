@@ -1,0 +1,26 @@
+import { Center, Loader } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Suspense } from 'react';
+import { AppRoutes } from './routes/app-routes';
+import { ShellLayout } from './shell/shell-layout';
+
+function PageLoader() {
+  return (
+    <Center py="xl" aria-busy="true">
+      <Loader />
+    </Center>
+  );
+}
+
+/** Everything behind sign-in: confirm dialogs, the shell and the routes (one lazily loaded chunk). */
+export function AuthenticatedApp() {
+  return (
+    <ModalsProvider>
+      <ShellLayout>
+        <Suspense fallback={<PageLoader />}>
+          <AppRoutes />
+        </Suspense>
+      </ShellLayout>
+    </ModalsProvider>
+  );
+}

@@ -1,0 +1,44 @@
+import { Suspense } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { FullPageLoader } from './providers';
+import { GuestOnly } from './routes/guest-only';
+import { lazyNamed } from './routes/lazy-named';
+import { NavigatorRegistration } from './routes/navigator';
+import { RequireAuth } from './routes/require-auth';
+
+// Only the guest pages and this small router are loaded before sign-in; the shell and every
+// authenticated screen live in their own chunks.
+const LoginPage = lazyNamed(() => import('../features/auth/pages/login-page'), 'LoginPage');
+const RegisterPage = lazyNamed(() => import('../features/auth/pages/register-page'), 'RegisterPage');
+const ForgotPasswordPage = lazyNamed(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
+const RecoverPasswordPage = lazyNamed(
+  () => import('../features/auth/pages/recover-password-page'),
+  'RecoverPasswordPage',
+);
+const AuthenticatedApp = lazyNamed(() => import('./authenticated-app'), 'AuthenticatedApp');
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <NavigatorRegistration />
+      <Suspense fallback={<FullPageLoader />}>
+        <Routes>
+          <Route element={<GuestOnly />}>
+            <Route path="login" element={<LoginPage />} />
+            <Route path="register" element={<RegisterPage />} />
+            <Route path="forgot-password" element={<ForgotPasswordPage />} />
+            <Route path="recover-password" element={<RecoverPasswordPage />} />
+          </Route>
+          <Route
+            path="*"
+            element={
+              <RequireAuth>
+                <AuthenticatedApp />
+              </RequireAuth>
+            }
+          />
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
+  );
+}

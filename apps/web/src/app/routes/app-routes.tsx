@@ -1,0 +1,79 @@
+import type { Action } from '@tna/domain';
+import { Navigate, Route, Routes } from 'react-router';
+import { ComingSoonPage } from '../../components/coming-soon-page';
+import { lazyNamed } from './lazy-named';
+import { RequirePermission } from './require-permission';
+
+const DashboardPage = lazyNamed(() => import('../../features/dashboard/pages/dashboard-page'), 'DashboardPage');
+const ProfilePage = lazyNamed(() => import('../../features/profile/pages/profile-page'), 'ProfilePage');
+const AssessmentsHomePage = lazyNamed(
+  () => import('../../features/assessments/pages/assessments-home-page'),
+  'AssessmentsHomePage',
+);
+const UsersPage = lazyNamed(() => import('../../features/users/pages/users-page'), 'UsersPage');
+
+interface LaterScreen {
+  path: string;
+  titleKey: string;
+  /** Who may open it; screens without one are open to every signed-in user. */
+  action?: Action;
+}
+
+/** Screens of SPEC 2 whose content arrives with later issues: routed now, with title and breadcrumb. */
+const LATER_SCREENS: readonly LaterScreen[] = [
+  { path: 'tna/create', titleKey: 'pages.titles.create', action: 'tna.create' },
+  { path: 'tna/details/:id', titleKey: 'pages.titles.details', action: 'tna.details' },
+  { path: 'tna/edit/:id', titleKey: 'pages.titles.edit', action: 'tna.edit' },
+  { path: 'tna/validate', titleKey: 'pages.titles.validate', action: 'tna.list.new' },
+  { path: 'tna/cleared', titleKey: 'pages.titles.cleared', action: 'tna.list.approved' },
+  { path: 'tna/archived', titleKey: 'pages.titles.archived', action: 'tna.list.archived' },
+  { path: 'tna/export', titleKey: 'pages.titles.export', action: 'analytics.read' },
+  { path: 'tna/rejected', titleKey: 'pages.titles.rejected', action: 'tna.list.rejected' },
+  { path: 'tna/my-forms', titleKey: 'pages.titles.myForms', action: 'tna.myforms' },
+  { path: 'performance', titleKey: 'pages.titles.performance', action: 'performance.read' },
+  { path: 'hospitals', titleKey: 'pages.titles.hospitals', action: 'reference.manage' },
+  { path: 'trainings', titleKey: 'pages.titles.trainings', action: 'reference.manage' },
+  { path: 'departments', titleKey: 'pages.titles.departments', action: 'reference.manage' },
+  { path: 'positions', titleKey: 'pages.titles.positions', action: 'reference.manage' },
+  { path: 'administratives', titleKey: 'pages.titles.administratives', action: 'reference.manage' },
+  { path: 'logs/user-logs', titleKey: 'pages.titles.userLogs', action: 'logs.read' },
+  { path: 'logs/error-logs', titleKey: 'pages.titles.errorLogs', action: 'logs.read' },
+  { path: 'sub-menu-2', titleKey: 'pages.titles.subMenu2' },
+];
+
+/** The authenticated routes of SPEC 2, rendered inside the shell. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route index element={<DashboardPage />} />
+      <Route path="profile" element={<ProfilePage />} />
+      <Route path="tna" element={<AssessmentsHomePage />} />
+      <Route
+        path="users"
+        element={
+          <RequirePermission action="users.manage">
+            <UsersPage />
+          </RequirePermission>
+        }
+      />
+      {LATER_SCREENS.map(({ path, titleKey, action }) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            action ? (
+              <RequirePermission action={action}>
+                <ComingSoonPage titleKey={titleKey} />
+              </RequirePermission>
+            ) : (
+              <ComingSoonPage titleKey={titleKey} />
+            )
+          }
+        />
+      ))}
+      {/* The blank template page (SPEC 2). */}
+      <Route path="blank" element={<ComingSoonPage titleKey="pages.titles.blank" lineKey="pages.blankLine" />} />
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}

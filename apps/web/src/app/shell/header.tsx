@@ -1,0 +1,82 @@
+import { ActionIcon, AppShell, Burger, Group } from '@mantine/core';
+import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { NavbarVariant } from './display-settings';
+import { LanguageMenu } from './language-menu';
+import classes from './shell.module.css';
+import { UserMenu } from './user-menu';
+
+interface AppHeaderProps {
+  variant: NavbarVariant;
+  mobileOpened: boolean;
+  onToggleMobile: () => void;
+  sidebarCollapsed: boolean;
+  onToggleSidebar: () => void;
+  controlOpened: boolean;
+  onToggleControl: () => void;
+}
+
+const BACKGROUNDS: Record<NavbarVariant, string | undefined> = {
+  default: undefined,
+  blue: 'blue.7',
+  indigo: 'indigo.7',
+  teal: 'teal.8',
+  green: 'green.8',
+  orange: 'orange.8',
+  red: 'red.8',
+  dark: 'dark.6',
+};
+
+/** SPEC 2 header: menu toggle, Home and Assessments links, language menu and user menu. */
+export function AppHeader(props: AppHeaderProps) {
+  const { t } = useTranslation();
+  const colored = props.variant !== 'default';
+  const tone = colored ? 'white' : undefined;
+
+  return (
+    <AppShell.Header className={classes.header} data-colored={colored || undefined} bg={BACKGROUNDS[props.variant]}>
+      <Burger
+        opened={props.mobileOpened}
+        onClick={props.onToggleMobile}
+        hiddenFrom="sm"
+        size="sm"
+        color={tone}
+        aria-label={t('header.toggleMenu')}
+        aria-expanded={props.mobileOpened}
+      />
+      <Burger
+        opened={!props.sidebarCollapsed}
+        onClick={props.onToggleSidebar}
+        visibleFrom="sm"
+        size="sm"
+        color={tone}
+        aria-label={t('header.toggleMenu')}
+        aria-expanded={!props.sidebarCollapsed}
+      />
+      <Group gap={2} visibleFrom="sm" component="nav" aria-label={t('nav.home')}>
+        <Link className={classes.headerLink} to="/">
+          {t('nav.home')}
+        </Link>
+        <Link className={classes.headerLink} to="/tna">
+          {t('nav.assessments')}
+        </Link>
+      </Group>
+      <Group gap={4} ms="auto" wrap="nowrap">
+        <LanguageMenu colored={colored} />
+        <UserMenu />
+        <ActionIcon
+          variant={colored ? 'transparent' : 'subtle'}
+          color={colored ? 'white' : 'gray'}
+          size="lg"
+          onClick={props.onToggleControl}
+          aria-label={t('header.displaySettings')}
+          aria-expanded={props.controlOpened}
+          aria-controls="control-sidebar"
+        >
+          <IconAdjustmentsHorizontal size={20} aria-hidden />
+        </ActionIcon>
+      </Group>
+    </AppShell.Header>
+  );
+}

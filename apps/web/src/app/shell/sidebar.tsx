@@ -1,0 +1,160 @@
+import {
+  AppShell,
+  CloseButton,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Tooltip,
+  UnstyledButton,
+  useDirection,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconClipboardHeart } from '@tabler/icons-react';
+import { can } from '@tna/domain';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useRoles } from '../../lib/auth';
+import type { SidebarSkin } from './display-settings';
+import { isActivePath, NAV_ITEMS, type NavItem } from './nav-items';
+import classes from './shell.module.css';
+
+interface SidebarProps {
+  /** Desktop icon-only rail. */
+  rail: boolean;
+  skin: SidebarSkin;
+  /** Shown on phones, where the sidebar is a drawer. */
+  onClose: () => void;
+  inert: boolean;
+}
+
+function visibleItems(items: readonly NavItem[], roles: readonly string[]): NavItem[] {
+  return items.filter((item) => !item.action || can(roles, item.action));
+}
+
+function RailEntry({ item, pathname }: { item: NavItem; pathname: string }) {
+  const { t } = useTranslation();
+  const { dir } = useDirection();
+  const side = dir === 'rtl' ? 'left' : 'right';
+  const Icon = item.icon;
+  const active = isActivePath(item.path, pathname);
+  const label = t(item.labelKey);
+
+  if (item.children?.length) {
+    return (
+      <Menu position={side} offset={12} withArrow trigger="click-hover">
+        <Menu.Target>
+          <UnstyledButton className={classes.railLink} data-active={active || undefined} aria-label={label}>
+            <Icon size={22} stroke={1.6} aria-hidden />
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{label}</Menu.Label>
+          {item.children.map((child) => (
+            <Menu.Item
+              key={child.path}
+              component={Link}
+              to={child.path}
+              leftSection={<child.icon size={16} aria-hidden />}
+            >
+              {t(child.labelKey)}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    );
+  }
+
+  return (
+    <Tooltip label={label} position={side} withArrow openDelay={150}>
+      <UnstyledButton
+        component={Link}
+        to={item.path}
+        className={classes.railLink}
+        data-active={active || undefined}
+        aria-label={label}
+        aria-current={active && pathname === item.path ? 'page' : undefined}
+      >
+        <Icon size={22} stroke={1.6} aria-hidden />
+      </UnstyledButton>
+    </Tooltip>
+  );
+}
+
+function FullEntry({ item, pathname, skin }: { item: NavItem; pathname: string; skin: SidebarSkin }) {
+  const { t } = useTranslation();
+  const Icon = item.icon;
+  const active = isActivePath(item.path, pathname);
+  const variant = skin === 'dark' ? 'filled' : 'light';
+
+  if (item.children?.length) {
+    return (
+      <NavLink
+        label={t(item.labelKey)}
+        leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
+        defaultOpened={active}
+        className={classes.link}
+        childrenOffset="md"
+      >
+        {item.children.map((child) => (
+          <NavLink
+            key={child.path}
+            component={Link}
+            to={child.path}
+            label={t(child.labelKey)}
+            leftSection={<child.icon size={18} stroke={1.6} aria-hidden />}
+            active={isActivePath(child.path, pathname)}
+            variant={variant}
+            className={classes.link}
+          />
+        ))}
+      </NavLink>
+    );
+  }
+
+  return (
+    <NavLink
+      component={Link}
+      to={item.path}
+      label={t(item.labelKey)}
+      leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
+      active={active}
+      variant={variant}
+      className={classes.link}
+      aria-current={active && pathname === item.path ? 'page' : undefined}
+    />
+  );
+}
+
+/** The sidebar titled 'TNA System' (SPEC 2). */
+export function Sidebar({ rail, skin, onClose, inert }: SidebarProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const items = visibleItems(NAV_ITEMS, useRoles());
+
+  return (
+    <AppShell.Navbar className={classes.navbar} data-skin={skin} aria-label={t('nav.mainNavigation')} inert={inert}>
+      <AppShell.Section className={rail ? `${classes.brand} ${classes.brandRail}` : classes.brand}>
+        <IconClipboardHeart className={classes.brandLogo} size={28} stroke={1.6} aria-hidden />
+        {!rail && (
+          <>
+            <span className={classes.brandTitle}>{t('app.name')}</span>
+            <CloseButton ms="auto" hiddenFrom="sm" onClick={onClose} aria-label={t('header.toggleMenu')} c="inherit" />
+          </>
+        )}
+        {rail && <VisuallyHidden>{t('app.name')}</VisuallyHidden>}
+      </AppShell.Section>
+      <AppShell.Section grow component={ScrollArea} p={rail ? 'xs' : 'sm'}>
+        <Stack gap={rail ? 6 : 2}>
+          {items.map((item) =>
+            rail ? (
+              <RailEntry key={item.path} item={item} pathname={pathname} />
+            ) : (
+              <FullEntry key={item.path} item={item} pathname={pathname} skin={skin} />
+            ),
+          )}
+        </Stack>
+      </AppShell.Section>
+    </AppShell.Navbar>
+  );
+}

@@ -1,0 +1,60 @@
+import { Avatar, Box, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconLogout, IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { signOut, useProfile } from '../../lib/auth';
+import { useSession } from '../../lib/auth-storage';
+import { formatDate } from '../../lib/format';
+import { currentLanguage } from '../../lib/i18n';
+
+/** SPEC 2 user menu: the email, 'Member since', Profile and Sign out. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { email } = useSession();
+  const profile = useProfile();
+  const shownEmail = profile.data?.email ?? email ?? '';
+  const since = formatDate(profile.data?.created_at, currentLanguage());
+
+  return (
+    <Menu position="bottom-end" width={260} withinPortal>
+      <Menu.Target>
+        <UnstyledButton
+          aria-label={`${t('header.userMenu')}: ${shownEmail}`}
+          style={{ display: 'flex', alignItems: 'center', gap: 8, color: 'inherit', padding: 4, borderRadius: 4 }}
+        >
+          <Avatar size={32} radius="xl" color="blue" variant="filled">
+            {shownEmail.charAt(0).toUpperCase()}
+          </Avatar>
+          <Box
+            component="span"
+            visibleFrom="lg"
+            fz="sm"
+            maw={220}
+            style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}
+          >
+            {shownEmail}
+          </Box>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Box px="sm" py="xs">
+          <Text fw={700} fz="sm" truncate dir="ltr" ta="start">
+            {shownEmail}
+          </Text>
+          {since && (
+            <Text fz="xs" c="dimmed">
+              {t('header.memberSince')} {since}
+            </Text>
+          )}
+        </Box>
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} aria-hidden />}>
+          {t('header.profile')}
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void signOut()}>
+          {t('header.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,28 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Ask before acting (SPEC 5 confirm texts). Resolves true on Yes, false on Cancel, Escape or a click
+ * outside. Needs the ModalsProvider of the authenticated shell.
+ */
+export function useConfirm() {
+  const { t } = useTranslation();
+  return useCallback(
+    (messageKey: string, options: { danger?: boolean } = {}) =>
+      new Promise<boolean>((resolve) => {
+        modals.openConfirmModal({
+          title: t('confirm.title'),
+          centered: true,
+          children: <Text fz="sm">{t(messageKey)}</Text>,
+          labels: { confirm: t('confirm.yes'), cancel: t('confirm.no') },
+          confirmProps: { color: options.danger ? 'red' : undefined, 'data-autofocus': true },
+          onConfirm: () => resolve(true),
+          onCancel: () => resolve(false),
+          onClose: () => resolve(false),
+        });
+      }),
+    [t],
+  );
+}

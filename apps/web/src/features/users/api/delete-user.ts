@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { usersQueryKey } from './get-users';
+
+/** DELETE /api/users/{id}; 409 when it is the last admin or the signed-in user. */
+export async function deleteUser(id: number): Promise<void> {
+  await apiClient.delete<{ success: true }>(`/users/${id}`);
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersQueryKey }),
+  });
+}

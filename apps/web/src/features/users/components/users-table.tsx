@@ -1,0 +1,77 @@
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { UserDto } from '@tna/domain';
+import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../../components/data-table';
+import { formatList } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
+
+interface UsersTableProps {
+  users: readonly UserDto[] | undefined;
+  loading: boolean;
+  error: boolean;
+  onRetry: () => void;
+  /** Edit and Delete are shown only when the signed-in user may manage users. */
+  canManage: boolean;
+  onEdit: (user: UserDto) => void;
+  onDelete: (user: UserDto) => void;
+}
+
+/** SPEC 2 users table: #, Name, Email, Role, Action. */
+export function UsersTable({ users, loading, error, onRetry, canManage, onEdit, onDelete }: UsersTableProps) {
+  const { t } = useTranslation();
+  const columns: Column<UserDto>[] = [
+    { key: 'index', header: t('common.index'), render: (_, number) => number, width: 56 },
+    { key: 'name', header: t('users.name'), render: (user) => user.name },
+    { key: 'email', header: t('users.email'), render: (user) => <span dir="ltr">{user.email}</span> },
+    {
+      key: 'role',
+      header: t('users.role'),
+      render: (user) =>
+        formatList(
+          user.roles.map((role) => t(`roles.${role.name}`, { defaultValue: role.name })),
+          currentLanguage(),
+        ),
+    },
+    {
+      key: 'action',
+      header: t('common.actions'),
+      width: 110,
+      render: (user) =>
+        canManage ? (
+          <Group gap={4} wrap="nowrap">
+            <Tooltip label={t('common.edit')} withArrow>
+              <ActionIcon
+                variant="subtle"
+                onClick={() => onEdit(user)}
+                aria-label={t('common.editItem', { name: user.name })}
+              >
+                <IconPencil size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('common.delete')} withArrow>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                onClick={() => onDelete(user)}
+                aria-label={t('common.deleteItem', { name: user.name })}
+              >
+                <IconTrash size={18} aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ) : null,
+    },
+  ];
+  return (
+    <DataTable
+      columns={columns}
+      rows={users}
+      rowKey={(user) => user.id}
+      loading={loading}
+      error={error}
+      onRetry={onRetry}
+      label={t('users.list')}
+    />
+  );
+}

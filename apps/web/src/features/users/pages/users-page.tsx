@@ -1,0 +1,79 @@
+import { Button } from '@mantine/core';
+import { IconList, IconPlus } from '@tabler/icons-react';
+import { can, type UserDto } from '@tna/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
+import { useConfirm } from '../../../components/use-confirm';
+import { useRoles } from '../../../lib/auth';
+import { describeError } from '../../../lib/form';
+import { notify } from '../../../lib/notify';
+import { useDeleteUser } from '../api/delete-user';
+import { useUsers } from '../api/get-users';
+import { UserForm } from '../components/user-form';
+import { UsersTable } from '../components/users-table';
+
+type Mode = { kind: 'list' } | { kind: 'form'; user: UserDto | null };
+
+/** SPEC 2 and 4: the users list and, toggled by Add, the add/edit form. */
+export function UsersPage() {
+  const { t, i18n } = useTranslation();
+  const [mode, setMode] = useState<Mode>({ kind: 'list' });
+  const users = useUsers();
+  const remove = useDeleteUser();
+  const confirm = useConfirm();
+  const canManage = can(useRoles(), 'users.manage');
+
+  const edit = async (user: UserDto) => {
+    if (await confirm('confirm.edit')) setMode({ kind: 'form', user });
+  };
+
+  const destroy = async (user: UserDto) => {
+    if (!(await confirm('confirm.delete', { danger: true }))) return;
+    try {
+      await remove.mutateAsync(user.id);
+      notify('success', t('toast.deleteSucceeded'));
+    } catch (error) {
+      notify('error', describeError(i18n, error), t('toast.deleteFailed'));
+    }
+  };
+
+  const toggle =
+    mode.kind === 'list' ? (
+      <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setMode({ kind: 'form', user: null })}>
+        {t('common.add')}
+      </Button>
+    ) : (
+      <Button
+        variant="default"
+        leftSection={<IconList size={18} aria-hidden />}
+        onClick={() => setMode({ kind: 'list' })}
+      >
+        {t('common.backToList')}
+      </Button>
+    );
+
+  return (
+    <>
+      <PageHeader title={t('users.title')} actions={canManage ? toggle : undefined} />
+      {mode.kind === 'form' ? (
+        <UserForm
+          key={mode.user?.id ?? 'new'}
+          user={mode.user}
+          onSaved={() => setMode({ kind: 'list' })}
+          onCancel={() => setMode({ kind: 'list' })}
+        />
+      ) : (
+        <UsersTable
+          users={users.data}
+          loading={users.isPending}
+          error={users.isError}
+          onRetry={() => void users.refetch()}
+          canManage={canManage}
+          onEdit={(user) => void edit(user)}
+          onDelete={(user) => void destroy(user)}
+        />
+      )}
+    </>
+  );
+}
