@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { USER_EMAIL_PATTERN } from '@tna/domain';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -33,8 +34,8 @@ const envSchema = z.object({
     .optional(),
   ADMIN_EMAIL: z
     .string()
-    .regex(/^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$/, { error: 'must be a lowercase email address' })
-    .default('admin@tna.local'),
+    .regex(USER_EMAIL_PATTERN, { error: 'must be a lowercase email address with a 2 to 4 letter top-level domain' })
+    .default('admin@tna.test'),
   ADMIN_PASSWORD: z
     .string()
     .min(8, { error: 'must be 8 to 32 characters' })

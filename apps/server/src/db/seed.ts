@@ -112,7 +112,7 @@ const DEMO_USERS: { role: Role; name: string }[] = [
 ];
 
 async function ensureDemoUsers(db: Db): Promise<SeedResult['demoUsers']> {
-  const emails = DEMO_USERS.map((u) => `${u.role.replace('_', '.')}@demo.tna.local`);
+  const emails = DEMO_USERS.map((u) => `${u.role.replace('_', '.')}@demo.tna.test`);
   const existing = await db.select({ email: users.email }).from(users).where(inArray(users.email, emails));
   const have = new Set(existing.map((u) => u.email));
   const created: SeedResult['demoUsers'] = [];

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, parseDuration } from './config.js';
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: undefined, adminEmail: 'admin@tna.test', demoData: false });
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+    expect(c.sessionTtlSeconds).toBe(12 * 3600);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^Configuration error: PORT must be a port number/],
+    [{ PORT: '70000' }, /^Configuration error: PORT /],
+    [{ DATABASE_URL: 'mysql://x' }, /^Configuration error: DATABASE_URL must be a postgres/],
+    [{ ADMIN_EMAIL: 'Admin@X.org' }, /^Configuration error: ADMIN_EMAIL /],
+    [{ ADMIN_PASSWORD: 'short' }, /^Configuration error: ADMIN_PASSWORD must be 8 to 32 characters/],
+    [{ SESSION_TTL: 'forever' }, /^Configuration error: SESSION_TTL must be a duration/],
+    [{ LOG_LEVEL: 'loud' }, /^Configuration error: LOG_LEVEL must be one of/],
+    [{ DEMO_DATA: 'yes' }, /^Configuration error: DEMO_DATA must be 1 or 0/],
+  ])('stops with one line naming the variable for %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('reads durations', () => {
+    expect(parseDuration('90')).toBe(90);
+    expect(parseDuration('30m')).toBe(1800);
+    expect(parseDuration('7d')).toBe(604800);
+    expect(parseDuration('0')).toBeNull();
+    expect(parseDuration('1w')).toBeNull();
+  });
+});
