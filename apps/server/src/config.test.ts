@@ -4,7 +4,13 @@ import { loadConfig, parseDuration } from './config.js';
 describe('configuration', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '0.0.0.0', databaseUrl: undefined, adminEmail: 'admin@tna.test', demoData: false });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      adminEmail: 'admin@tna.test',
+      demoData: false,
+    });
     expect(c.dataDir.endsWith('/data')).toBe(true);
     expect(c.sessionTtlSeconds).toBe(12 * 3600);
   });

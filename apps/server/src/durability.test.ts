@@ -32,7 +32,14 @@ interface Running {
 async function start(dataDir: string): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, [serverJs], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -103,7 +110,13 @@ describe.runIf(runs)('the embedded database survives', () => {
       const writer = async (w: number) => {
         for (let i = 0; !stop; i++) {
           const email = `r${round}w${w}n${i}@tna.test`;
-          const body = { name: `Writer ${w} ${i}`, email, password: 'durable-pass', c_password: 'durable-pass', role: 'dataentry' };
+          const body = {
+            name: `Writer ${w} ${i}`,
+            email,
+            password: 'durable-pass',
+            c_password: 'durable-pass',
+            role: 'dataentry',
+          };
           try {
             const res = await api(s, 'POST', '/api/users/register', body, token);
             if (res.status === 200) acknowledged.push(email);
@@ -138,7 +151,9 @@ describe.runIf(runs)('the embedded database survives', () => {
     await waitHealthy(first);
     const second = await launch(dir);
     expect(await second.exited).toBe(1);
-    expect(second.output()).toContain(`DATA_DIR ${dir} is in use by another TNA server process (pid ${first.child.pid})`);
+    expect(second.output()).toContain(
+      `DATA_DIR ${dir} is in use by another TNA server process (pid ${first.child.pid})`,
+    );
     // The first one still works.
     await login(first);
     first.child.kill('SIGTERM');
@@ -158,7 +173,13 @@ describe.runIf(runs)('the embedded database survives', () => {
     const s = await launch(dir);
     await waitHealthy(s);
     const token = await login(s);
-    const before = { name: 'Before Backup', email: 'before@tna.test', password: 'durable-pass', c_password: 'durable-pass', role: 'validator' };
+    const before = {
+      name: 'Before Backup',
+      email: 'before@tna.test',
+      password: 'durable-pass',
+      c_password: 'durable-pass',
+      role: 'validator',
+    };
     expect((await api(s, 'POST', '/api/users/register', before, token)).status).toBe(200);
     const out = await run(process.execPath, [path.join(serverDir, 'dist/cli/backup.js'), backup], { env });
     expect(out.stdout).toContain('Backup written by the running server');
@@ -177,7 +198,9 @@ describe.runIf(runs)('the embedded database survives', () => {
     const again = await launch(dir);
     await waitHealthy(again);
     const t2 = await login(again);
-    const emails = (await api(again, 'GET', '/api/users', undefined, t2)).json.data.map((u: { email: string }) => u.email);
+    const emails = (await api(again, 'GET', '/api/users', undefined, t2)).json.data.map(
+      (u: { email: string }) => u.email,
+    );
     expect(emails).toContain('before@tna.test');
     expect(emails).not.toContain('after@tna.test');
     again.child.kill('SIGTERM');

@@ -47,7 +47,9 @@ async function main(): Promise<void> {
   try {
     if (!config.databaseUrl) release = lockDataDir(config.dataDir);
     database = await openDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: pgliteDir(config.dataDir) },
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dataDir: pgliteDir(config.dataDir) },
     );
     await runMigrations(database);
     app = await buildApp({ config, database, logger: { level: config.logLevel } });

@@ -29,7 +29,14 @@ const EXPECTED: Record<(typeof ROLES)[number], readonly string[]> = {
     'tna.edit',
     'tna.resubmit',
   ],
-  internal_viewer: ['dashboard.read', 'analytics.read', 'profile.update', 'reference.read', 'tna.list.approved', 'tna.details'],
+  internal_viewer: [
+    'dashboard.read',
+    'analytics.read',
+    'profile.update',
+    'reference.read',
+    'tna.list.approved',
+    'tna.details',
+  ],
   external_viewer: ['dashboard.read', 'analytics.read', 'profile.update', 'reference.read'],
 };
 

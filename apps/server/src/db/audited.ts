@@ -65,7 +65,13 @@ export class AuditedTx {
   ) {}
 
   /** Record an event; `extra` carries related data kept outside the row (e.g. a user's roles). */
-  async record(event: AuditEvent, type: string, id: number | string, oldValues: Values | null, newValues: Values | null) {
+  async record(
+    event: AuditEvent,
+    type: string,
+    id: number | string,
+    oldValues: Values | null,
+    newValues: Values | null,
+  ) {
     await this.tx.insert(auditLogs).values({
       userId: this.actor.userId,
       event,
@@ -105,7 +111,11 @@ export class AuditedTx {
     extraNew: Values = {},
   ): Promise<T['$inferSelect'] | null> {
     const idCol = table.id;
-    const before = (await this.tx.select().from(table as PgTable).where(eq(idCol, id)).for('update')) as Values[];
+    const before = (await this.tx
+      .select()
+      .from(table as PgTable)
+      .where(eq(idCol, id))
+      .for('update')) as Values[];
     if (!before[0]) return null;
     const hasUpdatedAt = 'updatedAt' in getTableColumns(table);
     const set = { ...patch, ...(hasUpdatedAt ? { updatedAt: new Date() } : {}) };

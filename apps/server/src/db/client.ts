@@ -22,7 +22,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File } | { kind: 'postgres'; url: string; max?: number };
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File }
+  | { kind: 'postgres'; url: string; max?: number };
 
 /** Open PGlite in a folder (or in memory) or a PostgreSQL pool; one schema for both. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {

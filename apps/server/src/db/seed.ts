@@ -52,7 +52,15 @@ async function seedAdminUnits(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(adminUnits)
-      .values(source.map((p) => ({ type: 'province', code: p.code, nameEn: p.name_en, nameFa: p.name_fa, namePs: p.name_ps })))
+      .values(
+        source.map((p) => ({
+          type: 'province',
+          code: p.code,
+          nameEn: p.name_en,
+          nameFa: p.name_fa,
+          namePs: p.name_ps,
+        })),
+      )
       .onConflictDoNothing({ target: adminUnits.code });
     const provinces = await tx
       .select({ id: adminUnits.id, code: adminUnits.code })

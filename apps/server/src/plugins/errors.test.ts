@@ -11,7 +11,9 @@ beforeAll(async () => {
 describe('errors', () => {
   it('a 5xx hides its details from the client and lands in the error log with route, time and stack', async () => {
     await t.database.db.execute(sql`drop table login_attempts cascade`);
-    const res = await t.request('POST', '/api/login', { body: { email: TEST_ADMIN.email, password: TEST_ADMIN.password } });
+    const res = await t.request('POST', '/api/login', {
+      body: { email: TEST_ADMIN.email, password: TEST_ADMIN.password },
+    });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ message: 'Internal server error', code: 'INTERNAL' });
     expect(res.body).not.toContain('login_attempts');

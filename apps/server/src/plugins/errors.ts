@@ -32,7 +32,8 @@ async function errorsPlugin(app: FastifyInstance) {
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, body too large, wrong content type...
-      const code = status === 404 ? 'NOT_FOUND' : status === 401 ? 'UNAUTHENTICATED' : status === 403 ? 'FORBIDDEN' : 'VALIDATION';
+      const code =
+        status === 404 ? 'NOT_FOUND' : status === 401 ? 'UNAUTHENTICATED' : status === 403 ? 'FORBIDDEN' : 'VALIDATION';
       return reply.status(status).send({ message: error.message, code } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'request failed');

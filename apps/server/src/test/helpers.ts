@@ -19,7 +19,11 @@ export interface TestContext {
   login(email: string, password: string): Promise<string>;
   /** Create a user of a role through the API and sign them in. */
   userWithRole(role: Role, name?: string): Promise<{ id: number; email: string; password: string; token: string }>;
-  request(method: string, url: string, options?: { token?: string | null; body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  request(
+    method: string,
+    url: string,
+    options?: { token?: string | null; body?: unknown; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
 }
 
 let counter = 0;

@@ -9,8 +9,8 @@ import {
 } from '@tna/domain';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { inList } from './check.js';
 import { departments, positions, trainings } from './catalogue.js';
+import { inList } from './check.js';
 import { adminUnits, healthFacilities } from './geography.js';
 import { users } from './users.js';
 
@@ -130,7 +130,10 @@ export const assessmentHistories = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('assessment_histories_from_check', sql`${t.fromStatus} IS NULL OR ${inList(t.fromStatus, ASSESSMENT_STATUSES)}`),
+    check(
+      'assessment_histories_from_check',
+      sql`${t.fromStatus} IS NULL OR ${inList(t.fromStatus, ASSESSMENT_STATUSES)}`,
+    ),
     check('assessment_histories_to_check', inList(t.toStatus, ASSESSMENT_STATUSES)),
     index('assessment_histories_assessment_idx').on(t.assessmentId),
     index('assessment_histories_user_idx').on(t.userId, t.toStatus),

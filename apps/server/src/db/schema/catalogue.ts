@@ -59,5 +59,8 @@ export const positionTrainings = pgTable(
       .notNull()
       .references(() => trainings.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.positionId, t.trainingId] }), index('position_trainings_training_idx').on(t.trainingId)],
+  (t) => [
+    primaryKey({ columns: [t.positionId, t.trainingId] }),
+    index('position_trainings_training_idx').on(t.trainingId),
+  ],
 );

@@ -21,7 +21,10 @@ export function newToken(): string {
 }
 
 /** The user behind a token, if its session exists, has not expired and was not revoked. */
-export async function findSessionUser(db: Executor, token: string): Promise<{ user: AuthUser; sessionId: number } | null> {
+export async function findSessionUser(
+  db: Executor,
+  token: string,
+): Promise<{ user: AuthUser; sessionId: number } | null> {
   const rows = await db
     .select({
       sessionId: sessions.id,
@@ -36,7 +39,9 @@ export async function findSessionUser(db: Executor, token: string): Promise<{ us
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .leftJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+    .where(
+      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
+    );
   const first = rows[0];
   if (!first) return null;
   return {
@@ -101,7 +106,11 @@ export async function revokeUserSessions(db: Executor, userId: number, exceptSes
 }
 
 /** Failed sign-ins in the last minute, for an email and for an address. */
-export async function recentFailures(db: Executor, email: string, ip: string): Promise<{ byEmail: number; byIp: number }> {
+export async function recentFailures(
+  db: Executor,
+  email: string,
+  ip: string,
+): Promise<{ byEmail: number; byIp: number }> {
   const [row] = await db
     .select({
       byEmail: sql<number>`count(*) filter (where ${loginAttempts.email} = ${email})::int`,

@@ -11,7 +11,9 @@ beforeAll(async () => {
 
 describe('POST /api/login', () => {
   it('answers success.{token,email,roles} for good credentials', async () => {
-    const res = await t.request('POST', '/api/login', { body: { email: TEST_ADMIN.email, password: TEST_ADMIN.password } });
+    const res = await t.request('POST', '/api/login', {
+      body: { email: TEST_ADMIN.email, password: TEST_ADMIN.password },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body.success).sort()).toEqual(['email', 'roles', 'token']);
@@ -29,7 +31,9 @@ describe('POST /api/login', () => {
 
   it('answers the same 401 for a wrong password and an unknown email', async () => {
     const wrong = await t.request('POST', '/api/login', { body: { email: TEST_ADMIN.email, password: 'nope-nope' } });
-    const unknown = await t.request('POST', '/api/login', { body: { email: 'nobody@tna.test', password: 'nope-nope' } });
+    const unknown = await t.request('POST', '/api/login', {
+      body: { email: 'nobody@tna.test', password: 'nope-nope' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -111,7 +115,10 @@ describe('sessions', () => {
 
   it('answers 401 once the session has expired', async () => {
     const token = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
-    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(sql`revoked_at is null`);
+    await t.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(sql`revoked_at is null`);
     expect((await t.request('GET', '/api/details', { token })).statusCode).toBe(401);
     t.adminToken = await t.login(TEST_ADMIN.email, TEST_ADMIN.password);
   });

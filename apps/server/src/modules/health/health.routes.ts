@@ -8,7 +8,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.execute(sql`select 1`);
       return { status: 'ok', database: app.database.kind };
     } catch {
-      return reply.status(503).send({ status: 'unavailable', database: app.database.kind, code: 'UNAVAILABLE', message: 'The database is not reachable.' });
+      return reply.status(503).send({
+        status: 'unavailable',
+        database: app.database.kind,
+        code: 'UNAVAILABLE',
+        message: 'The database is not reachable.',
+      });
     }
   });
 };

@@ -1,6 +1,6 @@
 import { profileSchema, userFormSchema } from '@tna/domain';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.js';
 import { deleteUser, listUsers, saveUser, updateProfile } from './users.service.js';
 

@@ -35,7 +35,12 @@ export async function saveUser(db: Db, actor: Actor, input: UserFormInput): Prom
     if (!roleId) throw AppError.field('role', encodeMessage('validation.oneOf'));
 
     if (input.id == null) {
-      const user = await w.insert(users, 'User', { name: input.name, email, passwordHash: passwordHash! }, { roles: [input.role] });
+      const user = await w.insert(
+        users,
+        'User',
+        { name: input.name, email, passwordHash: passwordHash! },
+        { roles: [input.role] },
+      );
       await setUserRole(w.tx, user.id, roleId);
       return user.id;
     }

@@ -74,7 +74,11 @@ describe('users: create, list, update, delete', () => {
     [{ email: 'someone@moph.a' }, 'email', 'This field should match the pattern of email address'],
     [{ password: '', c_password: '' }, 'password', 'This field is required'],
     [{ password: 'short', c_password: 'short' }, 'password', 'This field length is shorter then it should be'],
-    [{ password: 'x'.repeat(33), c_password: 'x'.repeat(33) }, 'password', 'This field length is longer then it should be'],
+    [
+      { password: 'x'.repeat(33), c_password: 'x'.repeat(33) },
+      'password',
+      'This field length is longer then it should be',
+    ],
     [{ c_password: 'different-1' }, 'c_password', 'The passwords do not match'],
     [{ c_password: '' }, 'c_password', 'This field is required'],
     [{ role: '' }, 'role', 'This field is required'],
@@ -100,7 +104,10 @@ describe('users: create, list, update, delete', () => {
   it('answers 422 on email for a duplicate, and creates nothing', async () => {
     const body = valid();
     expect((await t.request('POST', '/api/users/register', { token: t.adminToken, body })).statusCode).toBe(200);
-    const again = await t.request('POST', '/api/users/register', { token: t.adminToken, body: valid({ email: body.email }) });
+    const again = await t.request('POST', '/api/users/register', {
+      token: t.adminToken,
+      body: valid({ email: body.email }),
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json().errors.email[0]).toContain('already taken');
     const same = await t.database.db.select().from(users).where(eq(users.email, body.email));
@@ -110,7 +117,14 @@ describe('users: create, list, update, delete', () => {
   it('updates name, email and role with id; an empty password keeps the old one', async () => {
     const body = valid();
     const created = (await t.request('POST', '/api/users/register', { token: t.adminToken, body })).json().success;
-    const update = { id: created.id, name: 'Renamed', email: body.email, password: '', c_password: '', role: 'validator' };
+    const update = {
+      id: created.id,
+      name: 'Renamed',
+      email: body.email,
+      password: '',
+      c_password: '',
+      role: 'validator',
+    };
     const res = await t.request('POST', '/api/users/register', { token: t.adminToken, body: update });
     expect(res.statusCode).toBe(200);
     expect(res.json().success).toMatchObject({ id: created.id, name: 'Renamed', roles: [{ name: 'validator' }] });
@@ -123,7 +137,14 @@ describe('users: create, list, update, delete', () => {
     const user = await t.userWithRole('dataentry');
     const res = await t.request('POST', '/api/users/register', {
       token: t.adminToken,
-      body: { id: user.id, name: 'X', email: user.email, password: 'new-password-9', c_password: 'new-password-9', role: 'dataentry' },
+      body: {
+        id: user.id,
+        name: 'X',
+        email: user.email,
+        password: 'new-password-9',
+        c_password: 'new-password-9',
+        role: 'dataentry',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect((await t.request('GET', '/api/details', { token: user.token })).statusCode).toBe(401);
@@ -180,7 +201,14 @@ describe('users: audit trail', () => {
     const created = (await t.request('POST', '/api/users/register', { token: t.adminToken, body })).json().success;
     await t.request('POST', '/api/users/register', {
       token: t.adminToken,
-      body: { id: created.id, name: 'Changed Name', email: body.email, password: 'another-pass-1', c_password: 'another-pass-1', role: 'dataentry' },
+      body: {
+        id: created.id,
+        name: 'Changed Name',
+        email: body.email,
+        password: 'another-pass-1',
+        c_password: 'another-pass-1',
+        role: 'dataentry',
+      },
     });
     await t.request('DELETE', `/api/users/${created.id}`, { token: t.adminToken });
     const entries = await t.database.db
@@ -209,7 +237,13 @@ describe('POST /api/users/update-profile', () => {
     const user = await t.userWithRole('validator');
     const res = await t.request('POST', '/api/users/update-profile', {
       token: user.token,
-      body: { id: user.id, name: 'My New Name', email: 'other@moph.gov.af', password: 'profile-pass-1', c_password: 'profile-pass-1' },
+      body: {
+        id: user.id,
+        name: 'My New Name',
+        email: 'other@moph.gov.af',
+        password: 'profile-pass-1',
+        c_password: 'profile-pass-1',
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().success).toMatchObject({ name: 'My New Name', email: user.email });

@@ -1,0 +1,80 @@
+// Helpers for `npm start` and `npm test`. Only Node's own modules: these run before anything is installed.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function step(title) {
+  console.log(`\n\x1b[1m> ${title}\x1b[0m`);
+}
+
+/** Run a command in the repository; stop the whole script if it fails. */
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    if (options.allowFailure) return result.status ?? 1;
+    console.error(`\n${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status ?? 1);
+  }
+  return 0;
+}
+
+function hashFiles(paths) {
+  const hash = createHash('sha256');
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const s = statSync(p);
+    if (s.isDirectory()) {
+      for (const name of readdirSync(p).sort()) {
+        if (name === 'node_modules' || name === 'dist' || name.endsWith('.tsbuildinfo')) continue;
+        walk(path.join(p, name));
+      }
+    } else {
+      hash.update(path.relative(root, p));
+      hash.update(readFileSync(p));
+    }
+  };
+  for (const p of paths) walk(path.join(root, p));
+  return hash.digest('hex');
+}
+
+/** Install dependencies only when the lockfile changed since the last install (or nothing is installed). */
+export function ensureInstalled() {
+  const stamp = path.join(root, 'node_modules', '.install-stamp');
+  const lock = hashFiles(['package-lock.json']);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lock) return;
+  step('Installing dependencies (npm ci)');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+  writeFileSync(stamp, lock);
+}
+
+/** Build the domain, the server and the web app, skipping what has not changed since the last build. */
+export function ensureBuilt() {
+  const lock = hashFiles(['package-lock.json']);
+  const serverStamp = path.join(root, 'apps/server/dist/.build-stamp');
+  const serverHash =
+    hashFiles(['packages/domain/src', 'apps/server/src', 'apps/server/drizzle', 'tsconfig.base.json']) + lock;
+  if (!existsSync(serverStamp) || readFileSync(serverStamp, 'utf8') !== serverHash) {
+    step('Building the server');
+    run('npx', ['tsc', '-b', 'packages/domain', 'apps/server']);
+    writeFileSync(serverStamp, serverHash);
+  }
+  const webStamp = path.join(root, 'apps/web/dist/.build-stamp');
+  const webHash =
+    hashFiles([
+      'packages/domain/src',
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+    ]) + lock;
+  if (!existsSync(webStamp) || readFileSync(webStamp, 'utf8') !== webHash) {
+    step('Building the web app');
+    run('npm', ['run', 'build', '-w', '@tna/web']);
+    run('node', ['scripts/compress.mjs', 'apps/web/dist']);
+    writeFileSync(webStamp, webHash);
+  }
+}
