@@ -16,6 +16,7 @@ async function webPlugin(app: FastifyInstance, opts: { root: string }) {
     wildcard: false,
     preCompressed: true,
     index: false,
+    cacheControl: false,
     setHeaders(res, filePath) {
       const rel = path.relative(opts.root, filePath);
       if (rel.startsWith('assets/') && !rel.startsWith('assets/i18n/')) {
