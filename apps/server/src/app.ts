@@ -3,7 +3,13 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { departmentsRoutes } from './modules/departments/departments.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { hospitalsRoutes } from './modules/hospitals/hospitals.routes.js';
+import { logsRoutes } from './modules/logs/logs.routes.js';
+import { positionsRoutes } from './modules/positions/positions.routes.js';
+import { provincesRoutes } from './modules/provinces/provinces.routes.js';
+import { trainingsRoutes } from './modules/trainings/trainings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
@@ -38,6 +44,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes);
       await api.register(authRoutes);
       await api.register(usersRoutes);
+      await api.register(provincesRoutes);
+      await api.register(hospitalsRoutes);
+      await api.register(departmentsRoutes);
+      await api.register(positionsRoutes);
+      await api.register(trainingsRoutes);
+      await api.register(logsRoutes);
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' }));
     },
     { prefix: '/api' },

@@ -25,6 +25,9 @@ export interface ErrorBody {
   errors?: FieldErrors;
   /** The same errors as message keys with parameters (for translated clients). */
   error_keys?: FieldErrors;
+  /** A translation key for `message` and its parameters, when the web app has a text for it. */
+  message_key?: string;
+  params?: Record<string, string | number>;
 }
 
 export function statusForCode(code: ErrorCode): number {

@@ -4,5 +4,6 @@ export * from './errors.js';
 export * from './messages.js';
 export * from './paging.js';
 export * from './permissions.js';
+export * from './reference-data.js';
 export * from './user.js';
 export * from './validation.js';

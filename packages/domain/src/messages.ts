@@ -17,6 +17,7 @@ export const VALIDATION_MESSAGES = {
   'validation.oneOf': 'Choose one of the listed values',
   'validation.exists': 'The chosen item does not exist',
   'validation.lastAdmin': 'The last admin cannot lose the admin role',
+  'validation.districtProvince': 'The district does not belong to the chosen province',
 } as const;
 export type MessageKey = keyof typeof VALIDATION_MESSAGES;
 

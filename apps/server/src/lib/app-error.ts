@@ -7,6 +7,8 @@ export class AppError extends Error {
     message: string,
     /** Field -> encoded message keys (see @tna/domain messages). */
     readonly fieldErrors?: FieldErrors,
+    /** A translation key for the message, with its parameters (e.g. what still uses a record). */
+    readonly messageKey?: { key: string; params?: Record<string, string | number> },
   ) {
     super(message);
     this.name = 'AppError';
@@ -37,8 +39,23 @@ export class AppError extends Error {
     return new AppError('UNAUTHENTICATED', message);
   }
 
-  static conflict(message: string): AppError {
-    return new AppError('CONFLICT', message);
+  static conflict(message: string, key?: string, params?: Record<string, string | number>): AppError {
+    return new AppError('CONFLICT', message, undefined, key ? { key, ...(params ? { params } : {}) } : undefined);
+  }
+
+  /**
+   * 409 for deleting a record that others still use: says what uses it and how many.
+   * `usage` maps a kind of record ('facilities') to its count; only kinds with a count are named.
+   */
+  static inUse(what: string, usage: Record<string, number>): AppError {
+    const parts = Object.entries(usage)
+      .filter(([, n]) => n > 0)
+      .map(([kind, n]) => `${n} ${kind}`);
+    return AppError.conflict(`${what} cannot be deleted: it is used by ${parts.join(', ')}.`, 'conflict.inUse', {
+      what,
+      usage: parts.join(', '),
+      ...usage,
+    });
   }
 }
 

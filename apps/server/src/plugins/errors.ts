@@ -15,7 +15,11 @@ async function errorsPlugin(app: FastifyInstance) {
     if (error instanceof AppError) {
       const body: ErrorBody = error.fieldErrors
         ? validationBody(error.fieldErrors, error.message)
-        : { message: error.message, code: error.code };
+        : {
+            message: error.message,
+            code: error.code,
+            ...(error.messageKey ? { message_key: error.messageKey.key, params: error.messageKey.params ?? {} } : {}),
+          };
       if (error.code === 'RATE_LIMITED') reply.header('retry-after', '60');
       return reply.status(error.statusCode).send(body);
     }

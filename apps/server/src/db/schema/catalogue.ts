@@ -1,14 +1,22 @@
 import { TRAINING_FREQUENCIES, TRAINING_TYPES } from '@tna/domain';
-import { check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { inList } from './check.js';
 
-export const departments = pgTable('departments', {
-  id: serial().primaryKey(),
-  name: text().notNull(),
-  remarks: text(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** SPEC 3 Department (name, remarks), with optional Dari and Pashto names for the forms in those languages. */
+export const departments = pgTable(
+  'departments',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    nameDr: text('name_dr'),
+    namePa: text('name_pa'),
+    remarks: text(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('departments_name_unique').on(sql`lower(${t.name})`)],
+);
 
 export const positions = pgTable(
   'positions',

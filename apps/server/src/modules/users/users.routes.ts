@@ -1,10 +1,8 @@
 import { profileSchema, userFormSchema } from '@tna/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { idParams } from '../../lib/params.js';
 import { requireUser } from '../../plugins/auth.js';
 import { deleteUser, listUsers, saveUser, updateProfile } from './users.service.js';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = { permission: 'users.manage' } as const;

@@ -1,0 +1,25 @@
+import { departmentFormSchema } from '@tna/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams } from '../../lib/params.js';
+import { deleteDepartment, listDepartments, saveDepartment } from './departments.service.js';
+
+export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/departments', { config: { permission: 'reference.read' } }, async () => ({
+    data: await listDepartments(app.db),
+  }));
+
+  app.post(
+    '/departments',
+    { schema: { body: departmentFormSchema }, config: { permission: 'reference.manage' } },
+    async (request) => ({ success: await saveDepartment(app.db, request.actor(), request.body) }),
+  );
+
+  app.delete(
+    '/departments/:id',
+    { schema: { params: idParams }, config: { permission: 'reference.manage' } },
+    async (request) => {
+      await deleteDepartment(app.db, request.actor(), request.params.id);
+      return { success: true };
+    },
+  );
+};

@@ -1,0 +1,25 @@
+import { positionFormSchema } from '@tna/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams } from '../../lib/params.js';
+import { deletePosition, listPositions, savePosition } from './positions.service.js';
+
+export const positionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/positions', { config: { permission: 'reference.read' } }, async () => ({
+    data: await listPositions(app.db),
+  }));
+
+  app.post(
+    '/positions',
+    { schema: { body: positionFormSchema }, config: { permission: 'reference.manage' } },
+    async (request) => ({ success: await savePosition(app.db, request.actor(), request.body) }),
+  );
+
+  app.delete(
+    '/positions/:id',
+    { schema: { params: idParams }, config: { permission: 'reference.manage' } },
+    async (request) => {
+      await deletePosition(app.db, request.actor(), request.params.id);
+      return { success: true };
+    },
+  );
+};

@@ -1,0 +1,27 @@
+import { districtFormSchema } from '@tna/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams } from '../../lib/params.js';
+import { deleteDistrict, listDistricts, listProvinces, saveDistrict } from './provinces.service.js';
+
+const read = { permission: 'reference.read' } as const;
+const manage = { permission: 'reference.manage' } as const;
+
+export const provincesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/provinces', { config: read }, async () => ({ data: await listProvinces(app.db) }));
+
+  app.get(
+    '/provinces/districts/:provinceId',
+    { schema: { params: z.object({ provinceId: z.coerce.number().int().positive() }) }, config: read },
+    async (request) => ({ data: await listDistricts(app.db, request.params.provinceId) }),
+  );
+
+  app.post('/provinces/districts', { schema: { body: districtFormSchema }, config: manage }, async (request) => ({
+    success: await saveDistrict(app.db, request.actor(), request.body),
+  }));
+
+  app.delete('/provinces/districts/:id', { schema: { params: idParams }, config: manage }, async (request) => {
+    await deleteDistrict(app.db, request.actor(), request.params.id);
+    return { success: true };
+  });
+};

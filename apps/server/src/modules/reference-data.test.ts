@@ -1,0 +1,639 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLogs, healthFacilities } from '../db/schema/index.js';
+import { districtOf, insertAssessment, unitByCode } from '../test/fixtures.js';
+import { setupTestApp, type TestContext } from '../test/helpers.js';
+
+let t: TestContext;
+let validatorToken: string;
+let kabul: { id: number };
+let kabulDistrict: { id: number };
+let herat: { id: number };
+
+beforeAll(async () => {
+  t = await setupTestApp();
+  validatorToken = (await t.userWithRole('validator')).token;
+  const k = await districtOf(t.database.db, 'AF01', 'AF0101');
+  kabul = k.province;
+  kabulDistrict = k.district;
+  herat = await unitByCode(t.database.db, 'AF32');
+});
+
+const auditCount = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLogs))[0]!.n;
+
+const facility = (over: Record<string, unknown> = {}) => ({
+  name: 'Demo Comprehensive Health Center',
+  code: null,
+  type: 'CHC',
+  province_id: kabul.id,
+  district_id: kabulDistrict.id,
+  is_her_hf: false,
+  latitude: '34.5553',
+  longtitude: '69.2075',
+  status: 'Existing',
+  ...over,
+});
+
+describe('who may call the reference-data API', () => {
+  const reads = [
+    '/api/provinces',
+    '/api/provinces/districts/1',
+    '/api/hospitals',
+    '/api/hospitals/bydistrictid/1',
+    '/api/hospitals/byprovinceid/1',
+    '/api/departments',
+    '/api/positions',
+    '/api/trainings',
+    '/api/trainings/bydepartment/1',
+  ];
+  const writes: [string, string][] = [
+    ['POST', '/api/provinces/districts'],
+    ['DELETE', '/api/provinces/districts/1'],
+    ['POST', '/api/hospitals'],
+    ['DELETE', '/api/hospitals/1'],
+    ['POST', '/api/departments'],
+    ['DELETE', '/api/departments/1'],
+    ['POST', '/api/positions'],
+    ['DELETE', '/api/positions/1'],
+    ['POST', '/api/trainings'],
+    ['DELETE', '/api/trainings/1'],
+  ];
+
+  it('answers 401 to anonymous callers, on reads and writes', async () => {
+    for (const url of reads) expect((await t.request('GET', url)).statusCode, url).toBe(401);
+    for (const [m, url] of writes) expect((await t.request(m, url, { body: {} })).statusCode, url).toBe(401);
+    expect((await t.request('GET', '/api/logs/user-logs')).statusCode).toBe(401);
+  });
+
+  it('lets every signed-in user read, and only admins write (403, nothing changes)', async () => {
+    for (const url of reads) expect((await t.request('GET', url, { token: validatorToken })).statusCode, url).toBe(200);
+    const before = await auditCount();
+    for (const [m, url] of writes) {
+      expect((await t.request(m, url, { token: validatorToken, body: {} })).statusCode, `${m} ${url}`).toBe(403);
+    }
+    expect(await auditCount()).toBe(before);
+    expect((await t.request('GET', '/api/logs/user-logs', { token: validatorToken })).statusCode).toBe(403);
+  });
+});
+
+describe('provinces and districts', () => {
+  it("lists Afghanistan's 34 provinces with codes and names in every language held", async () => {
+    const res = await t.request('GET', '/api/provinces', { token: validatorToken });
+    const list = res.json().data;
+    expect(list).toHaveLength(34);
+    expect(list.find((p: { code: string }) => p.code === 'AF01')).toMatchObject({
+      name: 'Kabul',
+      name_en: 'Kabul',
+      name_fa: 'کابل',
+      name_ps: expect.any(String),
+      type: 'province',
+      parent_id: null,
+    });
+  });
+
+  it("lists a province's districts", async () => {
+    const list = (await t.request('GET', `/api/provinces/districts/${kabul.id}`, { token: validatorToken })).json()
+      .data;
+    expect(list.length).toBe(15);
+    expect(list.every((d: { parent_id: number }) => d.parent_id === kabul.id)).toBe(true);
+  });
+
+  it('adds a district to a province, renames it, and refuses a duplicate name in the same province', async () => {
+    const res = await t.request('POST', '/api/provinces/districts', {
+      token: t.adminToken,
+      body: { name: 'New Town', name_fa: 'شهرک نو', parent_id: herat.id },
+    });
+    expect(res.statusCode).toBe(200);
+    const d = res.json().success;
+    expect(d).toMatchObject({
+      name: 'New Town',
+      name_fa: 'شهرک نو',
+      parent_id: herat.id,
+      type: 'district',
+      code: null,
+    });
+    const dup = await t.request('POST', '/api/provinces/districts', {
+      token: t.adminToken,
+      body: { name: 'new town', parent_id: herat.id },
+    });
+    expect(dup.statusCode).toBe(422);
+    expect(dup.json().error_keys.name[0]).toMatch(/^validation\.unique/);
+    const renamed = await t.request('POST', '/api/provinces/districts', {
+      token: t.adminToken,
+      body: { id: d.id, name: 'Newer Town', parent_id: herat.id },
+    });
+    expect(renamed.json().success.name).toBe('Newer Town');
+    const entries = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.auditableType, 'District'), eq(auditLogs.auditableId, String(d.id))));
+    expect(entries.map((e) => e.event)).toEqual(['created', 'updated']);
+    expect(entries[1]!.oldValues).toEqual({ name_en: 'New Town', name_fa: 'شهرک نو' });
+    expect(entries[1]!.newValues).toEqual({ name_en: 'Newer Town', name_fa: null });
+  });
+
+  it.each([
+    [{ name: '', parent_id: 1 }, 'name', 'This field is required'],
+    [{ name: 'X' }, 'parent_id', 'This field is required'],
+    [{ name: 'X', parent_id: 'abc' }, 'parent_id', 'This field is required'],
+  ])('rejects %j with 422', async (body, field, message) => {
+    const res = await t.request('POST', '/api/provinces/districts', { token: t.adminToken, body });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[field]).toContain(message);
+  });
+
+  it('refuses a district whose parent is not a province', async () => {
+    const res = await t.request('POST', '/api/provinces/districts', {
+      token: t.adminToken,
+      body: { name: 'Nested', parent_id: kabulDistrict.id },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.parent_id).toEqual(['The chosen item does not exist']);
+  });
+
+  it('refuses with 409 to delete a district that has facilities, saying what uses it', async () => {
+    const { district } = await districtOf(t.database.db, 'AF01', 'AF0102');
+    await t.request('POST', '/api/hospitals', { token: t.adminToken, body: facility({ district_id: district.id }) });
+    const before = await auditCount();
+    const res = await t.request('DELETE', `/api/provinces/districts/${district.id}`, { token: t.adminToken });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('This district cannot be deleted: it is used by 1 health facilities.');
+    expect(await auditCount()).toBe(before);
+  });
+});
+
+describe('health facilities', () => {
+  it('creates a facility and answers it with province and district names', async () => {
+    const res = await t.request('POST', '/api/hospitals', { token: t.adminToken, body: facility({ code: 'KBL-001' }) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().success).toMatchObject({
+      code: 'KBL-001',
+      type: 'CHC',
+      province_name: 'Kabul',
+      district_name: 'Kabul',
+      latitude: 34.5553,
+      longtitude: 69.2075,
+      is_her_hf: false,
+      status: 'Existing',
+    });
+  });
+
+  it.each([
+    [{ name: '' }, 'name', 'This field is required'],
+    [{ type: '' }, 'type', 'This field is required'],
+    [{ type: 'Clinic' }, 'type', 'Choose one of the listed values'],
+    [{ province_id: null }, 'province_id', 'This field is required'],
+    [{ district_id: '' }, 'district_id', 'This field is required'],
+    [{ is_her_hf: null }, 'is_her_hf', 'This field is required'],
+    [{ status: 'Open' }, 'status', 'Choose one of the listed values'],
+    [{ latitude: '34,55' }, 'latitude', 'This field should match the pattern'],
+    [{ latitude: '91' }, 'latitude', 'This field should equal or less than 90'],
+    [{ longtitude: '-181' }, 'longtitude', 'This field should equal or greater than -180'],
+    [{ longtitude: 'east' }, 'longtitude', 'This field should match the pattern'],
+  ])('rejects %j with 422 on the field', async (over, field, message) => {
+    const res = await t.request('POST', '/api/hospitals', { token: t.adminToken, body: facility(over) });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[field]).toContain(message);
+  });
+
+  it('accepts a facility without coordinates, with the free-text types of the spec', async () => {
+    for (const type of ['First Aid Trauma Post (FATP)', 'Other', 'MHT']) {
+      const res = await t.request('POST', '/api/hospitals', {
+        token: t.adminToken,
+        body: facility({ type, latitude: '', longtitude: null }),
+      });
+      expect(res.statusCode, type).toBe(200);
+      expect(res.json().success).toMatchObject({ latitude: null, longtitude: null, type });
+    }
+  });
+
+  it('refuses a district of another province', async () => {
+    const res = await t.request('POST', '/api/hospitals', {
+      token: t.adminToken,
+      body: facility({ province_id: herat.id }),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.district_id).toEqual(['The district does not belong to the chosen province']);
+  });
+
+  it('refuses a duplicate code', async () => {
+    await t.request('POST', '/api/hospitals', { token: t.adminToken, body: facility({ code: 'DUP-1' }) });
+    const res = await t.request('POST', '/api/hospitals', { token: t.adminToken, body: facility({ code: 'dup-1' }) });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error_keys.code[0]).toMatch(/^validation\.unique/);
+  });
+
+  it('updates with id, audits only what changed, and deletes', async () => {
+    const created = (await t.request('POST', '/api/hospitals', { token: t.adminToken, body: facility() })).json()
+      .success;
+    const updated = await t.request('POST', '/api/hospitals', {
+      token: t.adminToken,
+      body: facility({ id: created.id, status: 'Closed', name: 'Renamed CHC' }),
+    });
+    expect(updated.json().success).toMatchObject({ id: created.id, status: 'Closed', name: 'Renamed CHC' });
+    expect((await t.request('DELETE', `/api/hospitals/${created.id}`, { token: t.adminToken })).statusCode).toBe(200);
+    const entries = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.auditableType, 'HealthFacility'), eq(auditLogs.auditableId, String(created.id))))
+      .orderBy(auditLogs.id);
+    expect(entries.map((e) => e.event)).toEqual(['created', 'updated', 'deleted']);
+    expect(entries[1]!.oldValues).toEqual({ name: 'Demo Comprehensive Health Center', status: 'Existing' });
+    expect(entries[1]!.newValues).toEqual({ name: 'Renamed CHC', status: 'Closed' });
+    expect(entries[2]!.oldValues).toMatchObject({ name: 'Renamed CHC', type: 'CHC' });
+    expect(entries[0]!.ipAddress).toBeTruthy();
+  });
+
+  it('lists by district and by province', async () => {
+    const byDistrict = (
+      await t.request('GET', `/api/hospitals/bydistrictid/${kabulDistrict.id}`, { token: validatorToken })
+    ).json().data;
+    expect(byDistrict.length).toBeGreaterThan(0);
+    expect(byDistrict.every((f: { district_id: number }) => f.district_id === kabulDistrict.id)).toBe(true);
+    const byProvince = (
+      await t.request('GET', `/api/hospitals/byprovinceid/${herat.id}`, { token: validatorToken })
+    ).json().data;
+    expect(byProvince).toEqual([]);
+  });
+});
+
+describe('GET /api/hospitals paging, sorting and filters', () => {
+  let own: TestContext;
+  beforeAll(async () => {
+    own = await setupTestApp();
+    // 37 facilities over three provinces, with names that sort differently from their codes.
+    const provinces = ['AF01', 'AF06', 'AF32'];
+    for (let i = 0; i < 37; i++) {
+      const p = await unitByCode(own.database.db, provinces[i % 3]!);
+      const { district } = await districtOf(own.database.db, p.code!, `${p.code}01`);
+      await own.database.db.insert(healthFacilities).values({
+        code: `C-${String(100 - i).padStart(3, '0')}`,
+        name: `Facility ${String(i + 1).padStart(2, '0')}`,
+        type: i % 2 ? 'BHC' : 'CHC',
+        provinceId: p.id,
+        districtId: district.id,
+        status: i % 5 === 0 ? 'Closed' : 'Existing',
+      });
+    }
+  });
+
+  it('answers the paged shape of the spec, with page links that keep the query', async () => {
+    const res = await own.request('GET', '/api/hospitals?per_page=10&sort=code&direction=desc', {
+      token: own.adminToken,
+    });
+    expect(res.statusCode).toBe(200);
+    const page = res.json().data;
+    expect(page).toMatchObject({
+      current_page: 1,
+      from: 1,
+      to: 10,
+      total: 37,
+      last_page: 4,
+      per_page: 10,
+      prev_page_url: null,
+    });
+    expect(page.next_page_url).toContain('page=2');
+    expect(page.next_page_url).toContain('sort=code');
+    expect(page.links[0]).toEqual({ url: null, label: '&laquo; Previous', active: false });
+    expect(page.links.at(-1).label).toBe('Next &raquo;');
+    expect(page.links.filter((l: { active: boolean }) => l.active).map((l: { label: string }) => l.label)).toEqual([
+      '1',
+    ]);
+    expect(page.data[0].code).toBe('C-100');
+  });
+
+  it('sorts across all pages, not only the page shown', async () => {
+    const codes: string[] = [];
+    let url: string | null = '/api/hospitals?per_page=10&sort=code&direction=asc';
+    while (url) {
+      const page = (await own.request('GET', url.replace(/^https?:\/\/[^/]+/, ''), { token: own.adminToken })).json()
+        .data;
+      codes.push(...page.data.map((f: { code: string }) => f.code));
+      url = page.next_page_url;
+    }
+    expect(codes).toHaveLength(37);
+    expect(codes).toEqual([...codes].sort());
+    const desc = (
+      await own.request('GET', '/api/hospitals?per_page=50&sort=province&direction=desc', { token: own.adminToken })
+    ).json().data.data;
+    expect(desc[0].province_name).toBe('Nangarhar');
+    expect(desc.at(-1).province_name).toBe('Hirat');
+  });
+
+  it('filters by province, type, status and a name or code search', async () => {
+    const kabulId = (await unitByCode(own.database.db, 'AF01')).id;
+    const q = `/api/hospitals?per_page=100&province_id=${kabulId}&type=CHC&status=Existing`;
+    const rows = (await own.request('GET', q, { token: own.adminToken })).json().data.data;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(
+      rows.every(
+        (f: { province_id: number; type: string; status: string }) =>
+          f.province_id === kabulId && f.type === 'CHC' && f.status === 'Existing',
+      ),
+    ).toBe(true);
+    const search = (await own.request('GET', '/api/hospitals?search=facility 0', { token: own.adminToken })).json()
+      .data;
+    expect(search.total).toBe(9);
+    const byCode = (await own.request('GET', '/api/hospitals?search=c-100', { token: own.adminToken })).json().data;
+    expect(byCode.total).toBe(1);
+  });
+
+  it('answers 422 for a bad sort or page', async () => {
+    expect((await own.request('GET', '/api/hospitals?sort=password', { token: own.adminToken })).statusCode).toBe(422);
+    expect((await own.request('GET', '/api/hospitals?page=0', { token: own.adminToken })).statusCode).toBe(422);
+  });
+});
+
+describe('departments, positions and trainings', () => {
+  it('serves the seeded catalogue: departments, positions with trainings, trainings with positions', async () => {
+    const departments = (await t.request('GET', '/api/departments', { token: validatorToken })).json().data;
+    const positions = (await t.request('GET', '/api/positions', { token: validatorToken })).json().data;
+    const trainings = (await t.request('GET', '/api/trainings', { token: validatorToken })).json().data;
+    expect(departments.length).toBeGreaterThanOrEqual(12);
+    expect(positions.length).toBeGreaterThanOrEqual(25);
+    expect(trainings.length).toBeGreaterThanOrEqual(50);
+    expect(trainings[0]).toEqual({
+      id: expect.any(Number),
+      title_en: expect.any(String),
+      title_dr: expect.any(String),
+      title_pa: expect.any(String),
+      training_type: expect.stringMatching(/^(Initial|Follow-up)$/),
+      frequency: expect.any(String),
+      department_id: expect.any(Number),
+      department: {
+        id: expect.any(Number),
+        name: expect.any(String),
+        name_dr: expect.any(String),
+        name_pa: expect.any(String),
+      },
+      positions: expect.arrayContaining([
+        expect.objectContaining({ id: expect.any(Number), title_en: expect.any(String) }),
+      ]),
+    });
+    expect(positions[0].trainings.length).toBeGreaterThan(0);
+    const dept = trainings[0].department_id;
+    const ofDept = (await t.request('GET', `/api/trainings/bydepartment/${dept}`, { token: validatorToken })).json()
+      .data;
+    expect(ofDept.length).toBeGreaterThan(0);
+    expect(ofDept.every((x: { department_id: number }) => x.department_id === dept)).toBe(true);
+  });
+
+  it('creates, updates and deletes a department with one audit entry each', async () => {
+    const created = await t.request('POST', '/api/departments', {
+      token: t.adminToken,
+      body: { name: 'Oral Health', remarks: 'Dental care' },
+    });
+    expect(created.statusCode).toBe(200);
+    const id = created.json().success.id;
+    const dup = await t.request('POST', '/api/departments', { token: t.adminToken, body: { name: 'ORAL HEALTH' } });
+    expect(dup.statusCode).toBe(422);
+    const updated = await t.request('POST', '/api/departments', {
+      token: t.adminToken,
+      body: { id, name: 'Oral and Dental Health', remarks: 'Dental care' },
+    });
+    expect(updated.json().success.name).toBe('Oral and Dental Health');
+    expect((await t.request('DELETE', `/api/departments/${id}`, { token: t.adminToken })).statusCode).toBe(200);
+    const entries = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.auditableType, 'Department'), eq(auditLogs.auditableId, String(id))))
+      .orderBy(auditLogs.id);
+    expect(entries.map((e) => [e.event, e.oldValues, e.newValues])).toEqual([
+      ['created', null, { id, name: 'Oral Health', name_dr: null, name_pa: null, remarks: 'Dental care' }],
+      ['updated', { name: 'Oral Health' }, { name: 'Oral and Dental Health' }],
+      ['deleted', { id, name: 'Oral and Dental Health', name_dr: null, name_pa: null, remarks: 'Dental care' }, null],
+    ]);
+  });
+
+  it('creates a training for positions, then a position with that training, and edits both', async () => {
+    const dept = (
+      await t.request('POST', '/api/departments', { token: t.adminToken, body: { name: 'Eye Care' } })
+    ).json().success;
+    const anyPosition = (await t.request('GET', '/api/positions', { token: t.adminToken })).json().data[0];
+    const training = await t.request('POST', '/api/trainings', {
+      token: t.adminToken,
+      body: {
+        title_en: 'Primary Eye Care',
+        title_dr: 'مراقبت اولیه چشم',
+        training_type: 'Initial',
+        frequency: 'one time',
+        department: dept.id,
+        positions: [anyPosition.id],
+      },
+    });
+    expect(training.statusCode).toBe(200);
+    const tr = training.json().success;
+    expect(tr).toMatchObject({
+      title_en: 'Primary Eye Care',
+      title_pa: null,
+      department: { id: dept.id, name: 'Eye Care' },
+      positions: [{ id: anyPosition.id }],
+    });
+
+    // The original client sends the selected objects for department and the multi-select.
+    const position = await t.request('POST', '/api/positions', {
+      token: t.adminToken,
+      body: {
+        title_en: 'Ophthalmic Nurse',
+        title_dr: 'نرس چشم',
+        title_pa: 'د سترګو نرس',
+        department: { id: dept.id, name: 'Eye Care' },
+        trainings: [{ id: tr.id, title_en: tr.title_en }],
+      },
+    });
+    expect(position.statusCode).toBe(200);
+    const pos = position.json().success;
+    expect(pos.trainings).toEqual([
+      { id: tr.id, title_en: 'Primary Eye Care', title_dr: 'مراقبت اولیه چشم', title_pa: null },
+    ]);
+
+    const trainingNow = (await t.request('GET', '/api/trainings', { token: t.adminToken }))
+      .json()
+      .data.find((x: { id: number }) => x.id === tr.id);
+    expect(trainingNow.positions.map((p: { id: number }) => p.id).sort()).toEqual(
+      [anyPosition.id, pos.id].sort((a, b) => a - b),
+    );
+
+    const edit = await t.request('POST', '/api/trainings', {
+      token: t.adminToken,
+      body: {
+        id: tr.id,
+        title_en: 'Primary Eye Care',
+        training_type: 'Follow-up',
+        frequency: '2 years',
+        department: dept.id,
+        positions: [pos.id],
+      },
+    });
+    expect(edit.json().success).toMatchObject({
+      training_type: 'Follow-up',
+      frequency: '2 years',
+      positions: [{ id: pos.id }],
+    });
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(
+        and(
+          eq(auditLogs.auditableType, 'Training'),
+          eq(auditLogs.auditableId, String(tr.id)),
+          eq(auditLogs.event, 'updated'),
+        ),
+      );
+    expect(entry!.oldValues).toEqual({
+      training_type: 'Initial',
+      frequency: 'one time',
+      title_dr: 'مراقبت اولیه چشم',
+      positions: [anyPosition.id, pos.id].sort((a, b) => a - b),
+    });
+    expect(entry!.newValues).toEqual({
+      training_type: 'Follow-up',
+      frequency: '2 years',
+      title_dr: null,
+      positions: [pos.id],
+    });
+  });
+
+  it.each([
+    [{ title_en: '' }, 'title_en', 'This field is required'],
+    [{ training_type: 'Advanced' }, 'training_type', 'Choose one of the listed values'],
+    [{ training_type: '' }, 'training_type', 'This field is required'],
+    [{ frequency: 'weekly' }, 'frequency', 'Choose one of the listed values'],
+    [{ department: null }, 'department', 'This field is required'],
+    [{ positions: [] }, 'positions', 'This field is required'],
+    [{ positions: [999999] }, 'positions', 'The chosen item does not exist'],
+    [{ department: 999999 }, 'department', 'The chosen item does not exist'],
+  ])('rejects training %j with 422', async (over, field, message) => {
+    const pos = (await t.request('GET', '/api/positions', { token: t.adminToken })).json().data[0];
+    const body = {
+      title_en: 'T',
+      training_type: 'Initial',
+      frequency: '1 year',
+      department: pos.department_id,
+      positions: [pos.id],
+      ...over,
+    };
+    const res = await t.request('POST', '/api/trainings', { token: t.adminToken, body });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[field]).toContain(message);
+  });
+
+  it.each([
+    [{ title_en: '' }, 'title_en'],
+    [{ title_dr: '' }, 'title_dr'],
+    [{ title_pa: '' }, 'title_pa'],
+    [{ department: '' }, 'department'],
+    [{ trainings: [] }, 'trainings'],
+  ])('rejects position %j with 422 "required"', async (over, field) => {
+    const tr = (await t.request('GET', '/api/trainings', { token: t.adminToken })).json().data[0];
+    const body = {
+      title_en: 'P',
+      title_dr: 'پ',
+      title_pa: 'پ',
+      department: tr.department_id,
+      trainings: [tr.id],
+      ...over,
+    };
+    const res = await t.request('POST', '/api/positions', { token: t.adminToken, body });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors[field]).toContain('This field is required');
+  });
+
+  it('refuses a position with a training that does not exist', async () => {
+    const tr = (await t.request('GET', '/api/trainings', { token: t.adminToken })).json().data[0];
+    const res = await t.request('POST', '/api/positions', {
+      token: t.adminToken,
+      body: { title_en: 'P', title_dr: 'پ', title_pa: 'پ', department: tr.department_id, trainings: [tr.id, 999999] },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.trainings).toEqual(['The chosen item does not exist']);
+  });
+
+  it('answers 409 saying what uses a department, training, position or facility, and keeps them', async () => {
+    const trainings = (await t.request('GET', '/api/trainings', { token: t.adminToken })).json().data;
+    const tr = trainings[0];
+    const pos = tr.positions[0];
+    const fac = (await t.request('POST', '/api/hospitals', { token: t.adminToken, body: facility() })).json().success;
+    await insertAssessment(t.database.db, {
+      hospitalId: fac.id,
+      departmentId: tr.department_id,
+      positionId: pos.id,
+      trainingId: tr.id,
+    });
+    const before = await auditCount();
+
+    const dep = await t.request('DELETE', `/api/departments/${tr.department_id}`, { token: t.adminToken });
+    expect(dep.statusCode).toBe(409);
+    expect(dep.json().message).toMatch(
+      /^This department cannot be deleted: it is used by \d+ positions, \d+ trainings, 1 assessments, 1 priority lines\.$/,
+    );
+    expect(dep.json().message_key).toBe('conflict.inUse');
+    const trDel = await t.request('DELETE', `/api/trainings/${tr.id}`, { token: t.adminToken });
+    expect(trDel.statusCode).toBe(409);
+    expect(trDel.json().message).toBe('This training cannot be deleted: it is used by 1 priority lines.');
+    const posDel = await t.request('DELETE', `/api/positions/${pos.id}`, { token: t.adminToken });
+    expect(posDel.statusCode).toBe(409);
+    expect(posDel.json().message).toBe('This position cannot be deleted: it is used by 1 assessments.');
+    const facDel = await t.request('DELETE', `/api/hospitals/${fac.id}`, { token: t.adminToken });
+    expect(facDel.statusCode).toBe(409);
+    expect(await auditCount()).toBe(before);
+    expect((await t.request('GET', '/api/trainings', { token: t.adminToken })).json().data).toHaveLength(
+      trainings.length,
+    );
+  });
+
+  it('deletes an unused training together with its links to positions', async () => {
+    const pos = (await t.request('GET', '/api/positions', { token: t.adminToken })).json().data[0];
+    const tr = (
+      await t.request('POST', '/api/trainings', {
+        token: t.adminToken,
+        body: {
+          title_en: 'Short-lived',
+          training_type: 'Initial',
+          frequency: 'one time',
+          department: pos.department_id,
+          positions: [pos.id],
+        },
+      })
+    ).json().success;
+    expect((await t.request('DELETE', `/api/trainings/${tr.id}`, { token: t.adminToken })).statusCode).toBe(200);
+    const posNow = (await t.request('GET', '/api/positions', { token: t.adminToken }))
+      .json()
+      .data.find((p: { id: number }) => p.id === pos.id);
+    expect(posNow.trainings.some((x: { id: number }) => x.id === tr.id)).toBe(false);
+    expect((await t.request('DELETE', `/api/trainings/${tr.id}`, { token: t.adminToken })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/logs/user-logs', () => {
+  it('answers the newest first, paged, with the user name, filterable', async () => {
+    const res = await t.request('GET', '/api/logs/user-logs?per_page=5', { token: t.adminToken });
+    expect(res.statusCode).toBe(200);
+    const page = res.json().data;
+    expect(page.data).toHaveLength(5);
+    expect(page.total).toBeGreaterThan(5);
+    const times = page.data.map((e: { created_at: string }) => e.created_at);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(page.data[0]).toMatchObject({ user_name: 'Administrator', user_id: expect.any(Number) });
+
+    const onlyDeletes = (
+      await t.request('GET', '/api/logs/user-logs?event=deleted&model=Department&per_page=100', { token: t.adminToken })
+    ).json().data;
+    expect(onlyDeletes.data.length).toBeGreaterThan(0);
+    expect(
+      onlyDeletes.data.every(
+        (e: { event: string; auditable_type: string }) => e.event === 'deleted' && e.auditable_type === 'Department',
+      ),
+    ).toBe(true);
+    const future = (await t.request('GET', '/api/logs/user-logs?from=2999-01-01', { token: t.adminToken })).json().data;
+    expect(future.total).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    const todays = (
+      await t.request('GET', `/api/logs/user-logs?from=${today}&to=${today}`, { token: t.adminToken })
+    ).json().data;
+    expect(todays.total).toBe(page.total);
+    expect((await t.request('GET', '/api/logs/user-logs?from=yesterday', { token: t.adminToken })).statusCode).toBe(
+      422,
+    );
+  });
+});
