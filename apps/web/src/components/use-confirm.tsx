@@ -15,6 +15,7 @@ export function useConfirm() {
         modals.openConfirmModal({
           title: t('confirm.title'),
           centered: true,
+          closeButtonProps: { 'aria-label': t('common.close') },
           children: <Text fz="sm">{t(messageKey)}</Text>,
           labels: { confirm: t('confirm.yes'), cancel: t('confirm.no') },
           confirmProps: { color: options.danger ? 'red' : undefined, 'data-autofocus': true },

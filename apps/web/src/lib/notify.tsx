@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
 import { TOAST_TIMEOUT_MS } from '@tna/domain';
 import type { ReactNode } from 'react';
+import { i18n } from './i18n';
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
 
@@ -25,5 +26,6 @@ export function notify(kind: Kind, message: string, title?: string): void {
     color,
     icon,
     autoClose: TOAST_TIMEOUT_MS,
+    closeButtonProps: { 'aria-label': i18n.t('common.close') },
   });
 }

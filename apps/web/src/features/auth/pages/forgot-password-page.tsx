@@ -17,6 +17,7 @@ export function ForgotPasswordPage() {
             label={t('auth.email')}
             placeholder={t('auth.emailPlaceholder')}
             type="email"
+            dir="ltr"
             autoComplete="email"
             required
             withAsterisk={false}

@@ -1,9 +1,10 @@
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { homePathFor, type LoginInput, loginSchema } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { PasswordField } from '../../../components/password-field';
 import { ApiError } from '../../../lib/api-error';
 import { saveSession } from '../../../lib/auth-storage';
 import { applyServerErrors, describeError, translatedErrors, zodValidator } from '../../../lib/form';
@@ -61,12 +62,13 @@ export function LoginPage() {
             label={t('auth.email')}
             placeholder={t('auth.emailPlaceholder')}
             type="email"
+            dir="ltr"
             autoComplete="username"
             required
             withAsterisk={false}
             {...form.getInputProps('email')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('auth.password')}
             autoComplete="current-password"
             required

@@ -1,6 +1,7 @@
-import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PasswordField } from '../../../components/password-field';
 import { AuthCard } from '../components/auth-card';
 import { useGuestForm } from '../components/guest-form';
 import { recoverPasswordSchema } from '../schemas';
@@ -13,14 +14,14 @@ export function RecoverPasswordPage() {
     <AuthCard subtitle={t('auth.recoverTitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <PasswordInput
+          <PasswordField
             label={t('auth.newPassword')}
             autoComplete="new-password"
             required
             withAsterisk={false}
             {...form.getInputProps('password')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('auth.confirmPassword')}
             autoComplete="new-password"
             required

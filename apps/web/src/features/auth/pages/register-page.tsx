@@ -1,6 +1,7 @@
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { PasswordField } from '../../../components/password-field';
 import { AuthCard } from '../components/auth-card';
 import { useGuestForm } from '../components/guest-form';
 import { registerSchema } from '../schemas';
@@ -17,19 +18,20 @@ export function RegisterPage() {
             label={t('auth.email')}
             placeholder={t('auth.emailPlaceholder')}
             type="email"
+            dir="ltr"
             autoComplete="email"
             required
             withAsterisk={false}
             {...form.getInputProps('email')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('auth.password')}
             autoComplete="new-password"
             required
             withAsterisk={false}
             {...form.getInputProps('password')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('auth.retypePassword')}
             autoComplete="new-password"
             required

@@ -1,8 +1,9 @@
-import { Badge, Button, Center, Group, Loader, Paper, PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type ProfileInput, profileSchema, type UserDto } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { PasswordField } from '../../../components/password-field';
 import { useProfile } from '../../../lib/auth';
 import { applyServerErrors, describeError, translatedErrors, zodValidator } from '../../../lib/form';
 import { formatDate } from '../../../lib/format';
@@ -46,13 +47,13 @@ function ProfileForm({ profile }: { profile: UserDto }) {
           autoComplete="username"
           {...form.getInputProps('email')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('profile.password')}
           required
           autoComplete="new-password"
           {...form.getInputProps('password')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('profile.confirmPassword')}
           required
           autoComplete="new-password"

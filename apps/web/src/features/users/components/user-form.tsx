@@ -1,7 +1,8 @@
-import { Button, Group, Paper, PasswordInput, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ROLES, type UserDto, userFormSchema } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../../components/password-field';
 import { applyServerErrors, describeError, translatedErrors, zodValidator } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useSaveUser } from '../api/save-user';
@@ -72,18 +73,19 @@ export function UserForm({ user, onSaved, onCancel }: UserFormProps) {
           <TextInput
             label={t('users.email')}
             type="email"
+            dir="ltr"
             required
             autoComplete="off"
             {...form.getInputProps('email')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('users.password')}
             required={!editing}
             autoComplete="new-password"
             description={editing ? t('users.passwordKeep') : undefined}
             {...form.getInputProps('password')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('users.confirmPassword')}
             required={!editing}
             autoComplete="new-password"
