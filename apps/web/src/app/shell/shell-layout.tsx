@@ -1,5 +1,5 @@
 import { AppShell } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -30,6 +30,13 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   useEffect(() => {
     mobile.close();
   }, [pathname]);
+
+  // Escape closes the phone drawer and the control sidebar, as it does menus and dialogs.
+  useWindowEvent('keydown', (event) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    mobile.close();
+    control.close();
+  });
 
   return (
     <AppShell

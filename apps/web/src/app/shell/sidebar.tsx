@@ -66,7 +66,13 @@ function RailEntry({ item, pathname }: { item: NavItem; pathname: string }) {
   }
 
   return (
-    <Tooltip label={label} position={side} withArrow openDelay={150}>
+    <Tooltip
+      label={label}
+      position={side}
+      withArrow
+      openDelay={150}
+      events={{ hover: true, focus: true, touch: false }}
+    >
       <UnstyledButton
         component={Link}
         to={item.path}

@@ -43,6 +43,7 @@ function ProfileForm({ profile }: { profile: UserDto }) {
         <TextInput
           label={t('profile.email')}
           readOnly
+          dir="ltr"
           description={t('profile.emailReadOnly')}
           autoComplete="username"
           {...form.getInputProps('email')}
