@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProfileResponse, UserDto } from '@tna/domain';
+import type { ProfileResponse } from '@tna/domain';
 import { apiClient } from './api-client';
 import { getToken, useSession } from './auth-storage';
 import { endSession } from './session';
@@ -37,5 +37,3 @@ export async function signOut(): Promise<void> {
   }
   endSession();
 }
-
-export type Profile = UserDto;

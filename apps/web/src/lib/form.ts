@@ -1,12 +1,12 @@
 import type { FormErrors, GetInputPropsReturnType } from '@mantine/form';
 import { decodeMessage, fieldErrorsOf, renderMessage } from '@tna/domain';
-import type { i18n as I18n } from 'i18next';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
 
-interface Translator {
-  t: I18n['t'];
-  exists: I18n['exists'];
+/** The part of i18next these helpers use. */
+export interface Translator {
+  t: (key: string, options?: Record<string, unknown>) => string;
+  exists: (key: string) => boolean;
   resolvedLanguage?: string;
 }
 

@@ -1,0 +1,87 @@
+import { userFormSchema } from '@tna/domain';
+import { describe, expect, it } from 'vitest';
+import { ApiError, apiErrorFrom } from './api-error';
+import { applyServerErrors, describeError, type Translator, translateMessage, zodValidator } from './form';
+
+/** A stand-in for i18next with the Persian texts of two keys. */
+const fa: Translator = {
+  resolvedLanguage: 'fa',
+  exists: (key: string) => ['validation.required', 'validation.unique', 'errors.CONFLICT'].includes(key),
+  t: (key, params) =>
+    ({
+      'validation.required': 'این فیلد الزامی است',
+      'validation.unique': `این مقدار قبلاً گرفته شده است: ${params?.value}`,
+      'errors.CONFLICT': 'این تغییر با داده‌های فعلی در تضاد است.',
+    })[key] ?? key,
+};
+
+describe('translateMessage', () => {
+  it('translates an encoded key with its parameters', () => {
+    expect(translateMessage(fa, 'validation.unique|{"value":"a@b.org"}')).toBe('این مقدار قبلاً گرفته شده است: a@b.org');
+  });
+
+  it('shows plain text that is not a key as it is', () => {
+    expect(translateMessage(fa, 'Something the server said')).toBe('Something the server said');
+  });
+
+  it('renders an unknown validation key in English rather than showing the key', () => {
+    expect(translateMessage({ ...fa, exists: () => false }, 'validation.min|{"min":1900}')).toBe(
+      'This field should equal or greater than 1900',
+    );
+  });
+});
+
+describe('zodValidator with the domain user schema', () => {
+  const validate = zodValidator(userFormSchema);
+
+  it('requires a password when adding, keeps the old one when editing', () => {
+    const base = { name: 'A', email: 'a@b.org', role: 'admin', password: '', c_password: '' };
+    expect(validate({ ...base, id: null }).password).toBe('validation.required');
+    expect(validate({ ...base, id: 3 })).toEqual({});
+  });
+});
+
+describe('applyServerErrors', () => {
+  const collect = () => {
+    const errors: Record<string, string> = {};
+    return { errors, form: { setFieldError: ((path: string, error: string) => (errors[path] = error)) as never } };
+  };
+
+  it('prefers the translatable keys and puts them on their fields', () => {
+    const { errors, form } = collect();
+    const error = apiErrorFrom(422, {
+      message: 'The given data was invalid.',
+      code: 'VALIDATION',
+      errors: { email: ['This value is already taken: a@b.org'] },
+      error_keys: { email: ['validation.unique|{"value":"a@b.org"}'] },
+    });
+    expect(applyServerErrors(form, error)).toBe(true);
+    expect(errors).toEqual({ email: 'validation.unique|{"value":"a@b.org"}' });
+  });
+
+  it('falls back to the English texts and ignores other failures', () => {
+    const { errors, form } = collect();
+    expect(applyServerErrors(form, apiErrorFrom(422, { message: 'x', errors: { name: ['Too long'] } }))).toBe(true);
+    expect(errors).toEqual({ name: 'Too long' });
+    expect(applyServerErrors(form, new Error('boom'))).toBe(false);
+  });
+});
+
+describe('describeError', () => {
+  it('uses the translated code in Persian and the server words in English', () => {
+    const conflict = apiErrorFrom(409, { message: 'You cannot delete your own account.', code: 'CONFLICT' });
+    expect(describeError(fa, conflict)).toBe('این تغییر با داده‌های فعلی در تضاد است.');
+    expect(describeError({ ...fa, resolvedLanguage: 'en' }, conflict)).toBe('You cannot delete your own account.');
+  });
+
+  it('always shows the server message for rate limiting', () => {
+    const limited = apiErrorFrom(429, { message: 'Try again in 60 seconds.', code: 'RATE_LIMITED' });
+    expect(describeError(fa, limited)).toBe('Try again in 60 seconds.');
+  });
+
+  it('maps a status without a body to its code', () => {
+    const error = apiErrorFrom(503, null);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.code).toBe('UNAVAILABLE');
+  });
+});
