@@ -46,8 +46,10 @@ export function ensureInstalled() {
   const stamp = path.join(root, 'node_modules', '.install-stamp');
   const lock = hashFiles(['package-lock.json']);
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lock) return;
-  step('Installing dependencies (npm ci)');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  // `npm install` rather than `npm ci`: the lockfile pins every version either way, and `npm ci` refuses
+  // lockfiles that leave out other platforms' optional packages (which a filtered registry cannot list).
+  step('Installing dependencies (npm install)');
+  run('npm', ['install', '--no-audit', '--no-fund']);
   writeFileSync(stamp, lock);
 }
 

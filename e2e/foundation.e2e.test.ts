@@ -1,0 +1,136 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, newPage, screenshot } from './support/browser.js';
+import { E2E_ADMIN } from './support/global-setup.js';
+
+const ADMIN_ENTRIES = [
+  'Users',
+  'Trainings',
+  'Provinces',
+  'Health Facilities',
+  'Departments',
+  'Positions',
+  'Performance',
+  'Logs',
+];
+const ROLES = [
+  ['validator', 'Validator'],
+  ['dataentry', 'Data Entry'],
+  ['external.viewer', 'External Viewer'],
+  ['internal.viewer', 'Internal Viewer'],
+  ['admin2', 'Admin'],
+] as const;
+const PASSWORD = 'e2e-user-pass-1';
+
+let page: Page;
+
+async function signIn(email: string, password: string) {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+const nav = () => page.getByRole('navigation', { name: 'Main navigation' });
+/** A sidebar entry: a link, or a button for a group (Logs). */
+const entry = (name: string, root = nav()) =>
+  root.getByRole('link', { name, exact: true }).or(root.getByRole('button', { name, exact: true }));
+
+describe('foundation: sign in, users, languages, sign out', () => {
+  beforeAll(async () => {
+    ({ page } = await newPage());
+  });
+  afterAll(async () => {
+    await page.context().close();
+  });
+
+  it('an admin signs in, lands on the dashboard and sees the admin entries', async () => {
+    await signIn(E2E_ADMIN.email, E2E_ADMIN.password);
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.getByText('Login success').first().waitFor();
+    await entry('Dashboard').waitFor();
+    for (const name of ADMIN_ENTRIES) {
+      await expect(entry(name).count(), name).resolves.toBe(1);
+    }
+    expect(await page.evaluate(() => [localStorage.getItem('email'), localStorage.getItem('roles')])).toEqual([
+      E2E_ADMIN.email,
+      'admin',
+    ]);
+    await screenshot(page, 'foundation-admin-dashboard-en');
+  });
+
+  it('the admin creates a user of each role on the Users screen', async () => {
+    await page.goto('/users');
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    for (const [prefix, roleLabel] of ROLES) {
+      await page.getByRole('button', { name: 'Add' }).click();
+      await page.getByRole('textbox', { name: 'Name' }).fill(`E2E ${roleLabel}`);
+      await page.getByRole('textbox', { name: 'Email' }).fill(`${prefix}@e2e.tna.test`);
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+      await page.getByRole('textbox', { name: 'Confirm Password' }).fill(PASSWORD);
+      await page.getByRole('combobox', { name: 'Role' }).click();
+      await page.getByRole('option', { name: roleLabel, exact: true }).click();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('Registration succeeded').first().waitFor();
+      await page.getByRole('cell', { name: `${prefix}@e2e.tna.test` }).waitFor();
+    }
+    const rows = await page.getByRole('row').count();
+    expect(rows).toBe(1 + 1 + ROLES.length); // header, the first admin, the five new users
+    await screenshot(page, 'foundation-users-en');
+  });
+
+  it('signs out to /login', async () => {
+    await page.getByRole('button', { name: /^User menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL(`${baseUrl()}/login`);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  it('a data-entry user lands on /tna and sees no admin entries', async () => {
+    await signIn('dataentry@e2e.tna.test', PASSWORD);
+    await page.waitForURL(`${baseUrl()}/tna`);
+    await entry('Assessments').waitFor();
+    await expect(entry('Dashboard').count()).resolves.toBe(1);
+    for (const name of ADMIN_ENTRIES) {
+      await expect(entry(name).count(), name).resolves.toBe(0);
+    }
+    // The server refuses too, not only the menu.
+    const status = await page.evaluate(async () => {
+      const res = await fetch('/api/users', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+      return res.status;
+    });
+    expect(status).toBe(403);
+  });
+
+  it('switches to Persian: the page turns right to left and the menu is translated', async () => {
+    await page.getByRole('button', { name: /^Language/ }).click();
+    await page.getByRole('menuitem', { name: 'فارسی' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('fa');
+    await entry('ارزیابی‌ها', page.getByRole('navigation', { name: 'منوی اصلی' })).waitFor();
+    await screenshot(page, 'foundation-dataentry-tna-fa');
+    const mobile = await newPage({ width: 375, height: 800 });
+    await mobile.page.goto('/login');
+    await mobile.page.evaluate(() => localStorage.setItem('language', 'fa'));
+    await mobile.page.reload();
+    await mobile.page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await mobile.page.getByRole('button', { name: 'ورود' }).waitFor();
+    await screenshot(mobile.page, 'foundation-login-fa-375');
+    await mobile.context.close();
+  });
+
+  it('a token revoked on the server sends the browser to /login on the next call', async () => {
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const res = await fetch(`${baseUrl()}/api/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    await page.reload();
+    await page.waitForURL(`${baseUrl()}/login`);
+    expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('roles')])).toEqual([
+      null,
+      null,
+    ]);
+  });
+});
