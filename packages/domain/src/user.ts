@@ -35,19 +35,23 @@ export const userFormSchema = z
     c_password: z.string().nullish(),
     role: oneOf(ROLES),
   })
-  .superRefine((v, ctx) => {
-    const password = v.password ?? '';
-    const isUpdate = v.id != null;
-    if (!password) {
-      if (!isUpdate) ctx.addIssue({ code: 'custom', path: ['password'], message: required });
-    } else if (password.length < USER_PASSWORD_MIN) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: minLength });
-    }
-    if (password || !isUpdate) {
-      if (!v.c_password) ctx.addIssue({ code: 'custom', path: ['c_password'], message: required });
-      else if (v.c_password !== password) ctx.addIssue({ code: 'custom', path: ['c_password'], message: confirm });
-    }
-  });
+  .superRefine(
+    (v, ctx) => {
+      const password = typeof v.password === 'string' ? v.password : '';
+      const isUpdate = v.id != null;
+      if (!password) {
+        if (!isUpdate) ctx.addIssue({ code: 'custom', path: ['password'], message: required });
+      } else if (password.length < USER_PASSWORD_MIN) {
+        ctx.addIssue({ code: 'custom', path: ['password'], message: minLength });
+      }
+      if (password || !isUpdate) {
+        if (!v.c_password) ctx.addIssue({ code: 'custom', path: ['c_password'], message: required });
+        else if (v.c_password !== password) ctx.addIssue({ code: 'custom', path: ['c_password'], message: confirm });
+      }
+    },
+    // Check the passwords even while other fields are still invalid, so the form shows every error at once.
+    { when: () => true },
+  );
 export type UserFormInput = z.infer<typeof userFormSchema>;
 
 /**
@@ -66,11 +70,14 @@ export const profileSchema = z
       .max(USER_PASSWORD_MAX, { error: maxLength }),
     c_password: z.string({ error: required }).min(1, { error: required }),
   })
-  .superRefine((v, ctx) => {
-    if (v.c_password && v.password !== v.c_password) {
-      ctx.addIssue({ code: 'custom', path: ['c_password'], message: confirm });
-    }
-  });
+  .superRefine(
+    (v, ctx) => {
+      if (v.c_password && v.password !== v.c_password) {
+        ctx.addIssue({ code: 'custom', path: ['c_password'], message: confirm });
+      }
+    },
+    { when: () => true },
+  );
 export type ProfileInput = z.infer<typeof profileSchema>;
 
 /** A role as the API returns it (SPEC 3: list of objects with id and name). */

@@ -75,15 +75,13 @@ export async function deleteUser(db: Db, actor: Actor, id: number): Promise<void
   await audited(db, actor, async (w) => {
     const user = await findUser(w.tx, id);
     if (!user) throw AppError.notFound('The user');
-    if (actor.userId === id) throw AppError.conflict('You cannot delete your own account.');
+    if (actor.userId === id) throw AppError.conflict('You cannot delete your own account.', 'conflict.deleteSelf');
     if (roleNames(user).includes('admin') && (await countAdmins(w.tx)) <= 1) {
-      throw AppError.conflict('The last admin cannot be deleted.');
+      throw AppError.conflict('The last admin cannot be deleted.', 'conflict.lastAdmin');
     }
     const usage = await userUsage(w.tx, id);
     if (usage.assessments > 0 || usage.reviews > 0) {
-      throw AppError.conflict(
-        `This user cannot be deleted: ${usage.assessments} assessment(s) and ${usage.reviews} history entr${usage.reviews === 1 ? 'y' : 'ies'} refer to them.`,
-      );
+      throw AppError.inUse('This user', { assessments: usage.assessments, 'history entries': usage.reviews });
     }
     await w.delete(users, 'User', id, { roles: roleNames(user) });
   });
