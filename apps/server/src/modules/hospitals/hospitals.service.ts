@@ -12,11 +12,9 @@ export { listFacilitiesWhere, pageFacilities } from './hospitals.repository.js';
 export async function saveFacility(db: Db, actor: Actor, input: FacilityFormInput): Promise<FacilityDto> {
   const id = await audited(db, actor, async (w) => {
     const province = await findUnit(w.tx, input.province_id);
-    if (!province || province.type !== 'province')
-      throw AppError.field('province_id', encodeMessage('validation.exists'));
+    if (province?.type !== 'province') throw AppError.field('province_id', encodeMessage('validation.exists'));
     const district = await findUnit(w.tx, input.district_id);
-    if (!district || district.type !== 'district')
-      throw AppError.field('district_id', encodeMessage('validation.exists'));
+    if (district?.type !== 'district') throw AppError.field('district_id', encodeMessage('validation.exists'));
     if (district.parentId !== province.id) {
       throw AppError.field('district_id', encodeMessage('validation.districtProvince'));
     }

@@ -11,8 +11,7 @@ export { listDistricts, listProvinces } from './provinces.repository.js';
 export async function saveDistrict(db: Db, actor: Actor, input: DistrictFormInput): Promise<AdminUnitDto> {
   return audited(db, actor, async (w) => {
     const province = await findUnit(w.tx, input.parent_id);
-    if (!province || province.type !== 'province')
-      throw AppError.field('parent_id', encodeMessage('validation.exists'));
+    if (province?.type !== 'province') throw AppError.field('parent_id', encodeMessage('validation.exists'));
     if (await districtNameTaken(w.tx, province.id, input.name, input.id)) {
       throw AppError.field('name', encodeMessage('validation.unique', { value: input.name }));
     }
@@ -21,7 +20,7 @@ export async function saveDistrict(db: Db, actor: Actor, input: DistrictFormInpu
       return toAdminUnitDto(await w.insert(adminUnits, 'District', { ...values, type: 'district' }));
     }
     const existing = await findUnit(w.tx, input.id);
-    if (!existing || existing.type !== 'district') throw AppError.notFound('The district');
+    if (existing?.type !== 'district') throw AppError.notFound('The district');
     if (existing.parentId !== province.id) {
       const usage = await districtUsage(w.tx, existing.id);
       if (Object.values(usage).some((n) => n > 0)) {
@@ -39,7 +38,7 @@ export async function saveDistrict(db: Db, actor: Actor, input: DistrictFormInpu
 export async function deleteDistrict(db: Db, actor: Actor, id: number): Promise<void> {
   await audited(db, actor, async (w) => {
     const existing = await findUnit(w.tx, id);
-    if (!existing || existing.type !== 'district') throw AppError.notFound('The district');
+    if (existing?.type !== 'district') throw AppError.notFound('The district');
     const usage = await districtUsage(w.tx, id);
     if (Object.values(usage).some((n) => n > 0)) throw AppError.inUse('This district', usage);
     await w.delete(adminUnits, 'District', id);
