@@ -1,3 +1,4 @@
+export * from './assessment.js';
 export * from './assessment-status.js';
 export * from './constants.js';
 export * from './errors.js';

@@ -18,6 +18,11 @@ export const VALIDATION_MESSAGES = {
   'validation.exists': 'The chosen item does not exist',
   'validation.lastAdmin': 'The last admin cannot lose the admin role',
   'validation.districtProvince': 'The district does not belong to the chosen province',
+  'validation.facilityDistrict': 'The health facility is not in the chosen district',
+  'validation.trainingDepartment': 'The training does not belong to the chosen department',
+  'validation.duplicateTraining': 'This training is already in the list',
+  'validation.priorities': 'Add at least one training priority',
+  'validation.notFuture': 'The date cannot be in the future',
 } as const;
 export type MessageKey = keyof typeof VALIDATION_MESSAGES;
 

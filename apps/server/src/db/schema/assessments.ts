@@ -139,3 +139,21 @@ export const assessmentHistories = pgTable(
     index('assessment_histories_user_idx').on(t.userId, t.toStatus),
   ],
 );
+
+/**
+ * Idempotency keys of assessment submits: a retry with the same key (after a dropped connection)
+ * answers the first result and creates nothing. Kept per user.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: serial().primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text().notNull(),
+    assessmentId: integer('assessment_id').references(() => assessments.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('idempotency_keys_user_key_unique').on(t.userId, t.key)],
+);

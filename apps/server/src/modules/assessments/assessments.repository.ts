@@ -1,0 +1,254 @@
+import type { AssessmentDto, AssessmentRowDto, HistoryDto, PriorityDto } from '@tna/domain';
+import { and, asc, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.js';
+import {
+  adminUnits,
+  assessmentHistories,
+  assessmentPriorities,
+  assessments,
+  departments,
+  healthFacilities,
+  idempotencyKeys,
+  positions,
+  trainings,
+  users,
+} from '../../db/schema/index.js';
+
+export type AssessmentRow = typeof assessments.$inferSelect;
+
+const permProvince = alias(adminUnits, 'perm_province');
+const permDistrict = alias(adminUnits, 'perm_district');
+const jobProvince = alias(adminUnits, 'temp_province');
+const jobDistrict = alias(adminUnits, 'temp_district');
+
+function named(unit: { id: AnyPgColumn; nameEn: AnyPgColumn; nameFa: AnyPgColumn; namePs: AnyPgColumn }) {
+  return sql<
+    AssessmentDto['perm_province']
+  >`json_build_object('id', ${unit.id}, 'name', ${unit.nameEn}, 'name_en', ${unit.nameEn}, 'name_fa', ${unit.nameFa}, 'name_ps', ${unit.namePs})`;
+}
+
+/** One assessment by its API field names, with the nested names of SPEC 3. */
+export async function findAssessmentDto(db: Executor, id: number): Promise<AssessmentDto | null> {
+  const [row] = await db
+    .select({
+      a: assessments,
+      hospital: sql<
+        AssessmentDto['hospital']
+      >`json_build_object('id', ${healthFacilities.id}, 'name', ${healthFacilities.name}, 'code', ${healthFacilities.code}, 'type', ${healthFacilities.type})`,
+      perm_province: named(permProvince),
+      perm_district: named(permDistrict),
+      temp_province: named(jobProvince),
+      temp_district: named(jobDistrict),
+      department: sql<
+        AssessmentDto['department']
+      >`json_build_object('id', ${departments.id}, 'name', ${departments.name}, 'name_dr', ${departments.nameDr}, 'name_pa', ${departments.namePa})`,
+      position: sql<
+        AssessmentDto['position']
+      >`json_build_object('id', ${positions.id}, 'title_en', ${positions.titleEn}, 'title_dr', ${positions.titleDr}, 'title_pa', ${positions.titlePa})`,
+    })
+    .from(assessments)
+    .innerJoin(healthFacilities, eq(healthFacilities.id, assessments.hospitalId))
+    .innerJoin(permProvince, eq(permProvince.id, assessments.permProvinceId))
+    .innerJoin(permDistrict, eq(permDistrict.id, assessments.permDistrictId))
+    .innerJoin(jobProvince, eq(jobProvince.id, assessments.jobProvinceId))
+    .innerJoin(jobDistrict, eq(jobDistrict.id, assessments.jobDistrictId))
+    .innerJoin(departments, eq(departments.id, assessments.departmentId))
+    .innerJoin(positions, eq(positions.id, assessments.positionId))
+    .where(eq(assessments.id, id));
+  if (!row) return null;
+  const a = row.a;
+  return {
+    id: a.id,
+    assessment_date: a.assessmentDate,
+    form_no: a.formNo,
+    hr_id: a.hrId,
+    name: a.name,
+    lastname: a.lastname,
+    fathername: a.fathername,
+    birth_year: a.birthYear,
+    perminent_province_id: a.permProvinceId,
+    perminent_district_id: a.permDistrictId,
+    perminent_address_details: a.permAddress,
+    temp_province_id: a.jobProvinceId,
+    temp_district_id: a.jobDistrictId,
+    temp_address_details: a.currentAddress,
+    hospital_id: a.hospitalId,
+    hospital_name: row.hospital.name,
+    hospital: row.hospital,
+    job_address: a.jobAddress,
+    marital_status: a.maritalStatus,
+    gender: a.gender,
+    department_id: a.departmentId,
+    position_id: a.positionId,
+    education_level: a.educationLevel,
+    education_field: a.educationField,
+    graduated_university: a.graduatedUniversity,
+    experience: a.experience,
+    implementing_organization: a.implementingOrganization,
+    phone: a.phone,
+    tazkira: a.tazkira,
+    remarks: a.remarks,
+    status: a.status,
+    version: a.version,
+    created_by: a.createdBy,
+    created_at: a.createdAt.toISOString(),
+    updated_at: a.updatedAt.toISOString(),
+    perm_province: row.perm_province,
+    perm_district: row.perm_district,
+    temp_province: row.temp_province,
+    temp_district: row.temp_district,
+    department: row.department,
+    position: row.position,
+  };
+}
+
+export async function findAssessment(db: Executor, id: number, forUpdate = false): Promise<AssessmentRow | null> {
+  const query = db.select().from(assessments).where(eq(assessments.id, id));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function listPriorities(db: Executor, assessmentId: number): Promise<PriorityDto[]> {
+  return db
+    .select({
+      id: assessmentPriorities.id,
+      priority: assessmentPriorities.priority,
+      department: sql<
+        PriorityDto['department']
+      >`json_build_object('id', ${departments.id}, 'name', ${departments.name}, 'name_dr', ${departments.nameDr}, 'name_pa', ${departments.namePa})`,
+      training: sql<
+        PriorityDto['training']
+      >`json_build_object('id', ${trainings.id}, 'title_en', ${trainings.titleEn}, 'title_dr', ${trainings.titleDr}, 'title_pa', ${trainings.titlePa})`,
+    })
+    .from(assessmentPriorities)
+    .innerJoin(departments, eq(departments.id, assessmentPriorities.departmentId))
+    .innerJoin(trainings, eq(trainings.id, assessmentPriorities.trainingId))
+    .where(eq(assessmentPriorities.assessmentId, assessmentId))
+    .orderBy(asc(assessmentPriorities.priority), asc(assessmentPriorities.id));
+}
+
+export async function listHistories(db: Executor, assessmentId: number): Promise<HistoryDto[]> {
+  const rows = await db
+    .select({
+      id: assessmentHistories.id,
+      user: sql<HistoryDto['user']>`json_build_object('name', ${users.name}, 'email', ${users.email})`,
+      created_at: assessmentHistories.createdAt,
+      from_status: assessmentHistories.fromStatus,
+      to_status: assessmentHistories.toStatus,
+      remarks: assessmentHistories.remarks,
+    })
+    .from(assessmentHistories)
+    .innerJoin(users, eq(users.id, assessmentHistories.userId))
+    .where(eq(assessmentHistories.assessmentId, assessmentId))
+    .orderBy(asc(assessmentHistories.createdAt), asc(assessmentHistories.id));
+  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+}
+
+/** The columns of the assessment lists (SPEC 2: province, district, facility, name, ...). */
+export function rowColumns() {
+  return {
+    id: assessments.id,
+    name: assessments.name,
+    lastname: assessments.lastname,
+    fathername: assessments.fathername,
+    birth_year: assessments.birthYear,
+    implementing_organization: assessments.implementingOrganization,
+    phone: assessments.phone,
+    status: assessments.status,
+    created_at: sql<string>`to_char(${assessments.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+    hospital_id: assessments.hospitalId,
+    hospital_name: healthFacilities.name,
+    temp_province: named(jobProvince),
+    temp_district: named(jobDistrict),
+  };
+}
+
+export function rowsFrom(db: Executor) {
+  return db
+    .select(rowColumns())
+    .from(assessments)
+    .innerJoin(healthFacilities, eq(healthFacilities.id, assessments.hospitalId))
+    .innerJoin(jobProvince, eq(jobProvince.id, assessments.jobProvinceId))
+    .innerJoin(jobDistrict, eq(jobDistrict.id, assessments.jobDistrictId));
+}
+
+/** The caller's own forms of one status, newest first. */
+export async function pageMyForms(
+  db: Executor,
+  userId: number,
+  status: string,
+  page: number,
+  perPage: number,
+): Promise<{ rows: AssessmentRowDto[]; total: number }> {
+  const where = and(eq(assessments.createdBy, userId), eq(assessments.status, status));
+  const rows = await rowsFrom(db)
+    .where(where)
+    .orderBy(desc(assessments.createdAt), desc(assessments.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [total] = await db.select({ n: count() }).from(assessments).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Non-archived assessments with the same tazkira, or the same person in the same facility. */
+export async function findDuplicates(
+  db: Executor,
+  c: {
+    id?: number | null;
+    tazkira?: string | null;
+    name?: string | null;
+    fathername?: string | null;
+    birth_year?: number | null;
+    hospital?: number | null;
+  },
+) {
+  const norm = (v: SQL | string) => sql`translate(lower(trim(${v})), 'يكۍ', 'یکی')`;
+  const conditions: SQL[] = [];
+  if (c.tazkira) conditions.push(sql`${norm(sql`${assessments.tazkira}`)} = ${norm(c.tazkira)}`);
+  if (c.name && c.fathername && c.birth_year && c.hospital) {
+    conditions.push(
+      and(
+        sql`${norm(sql`${assessments.name}`)} = ${norm(c.name)}`,
+        sql`${norm(sql`${assessments.fathername}`)} = ${norm(c.fathername)}`,
+        eq(assessments.birthYear, c.birth_year),
+        eq(assessments.hospitalId, c.hospital),
+      )!,
+    );
+  }
+  if (!conditions.length) return [];
+  return rowsFrom(db)
+    .where(and(ne(assessments.status, 'ARCHIVED'), c.id ? ne(assessments.id, c.id) : undefined, or(...conditions)))
+    .orderBy(desc(assessments.createdAt))
+    .limit(10);
+}
+
+/** Claim an idempotency key in this transaction; false when a request with it already went through. */
+export async function claimIdempotencyKey(db: Executor, userId: number, key: string): Promise<boolean> {
+  const rows = await db
+    .insert(idempotencyKeys)
+    .values({ userId, key })
+    .onConflictDoNothing()
+    .returning({ id: idempotencyKeys.id });
+  return rows.length > 0;
+}
+
+export async function bindIdempotencyKey(
+  db: Executor,
+  userId: number,
+  key: string,
+  assessmentId: number,
+): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ assessmentId })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+}
+
+export async function assessmentOfKey(db: Executor, userId: number, key: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: idempotencyKeys.assessmentId })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  return row?.id ?? null;
+}

@@ -1,0 +1,141 @@
+import multipart from '@fastify/multipart';
+import {
+  ASSESSMENT_STATUSES,
+  assessmentDataSchema,
+  assessmentUpdateDataSchema,
+  changeStatusSchema,
+  duplicateCheckSchema,
+  type FieldErrors,
+  fieldErrorsOf,
+  prioritiesSchema,
+} from '@tna/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import { pageQuery, toPage } from '../../lib/paging.js';
+import { idParams } from '../../lib/params.js';
+import { requireUser } from '../../plugins/auth.js';
+import {
+  findAssessmentDto,
+  findDuplicates,
+  listHistories,
+  listPriorities,
+  pageMyForms,
+} from './assessments.repository.js';
+import { changeStatus, createAssessment, readableAssessment, updateAssessment } from './assessments.service.js';
+
+function json(value: unknown, field: string): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw AppError.field(field, 'validation.pattern');
+  }
+}
+
+/**
+ * The submit of SPEC 7: multipart (or JSON) with `data` (the form fields as JSON) and `priorities`
+ * (a JSON list of {department, training, priority}). Field errors come back under the fields' own
+ * names, and `priorities.N.training` for a line.
+ */
+function parseSubmission<D extends z.ZodType>(
+  body: unknown,
+  dataSchema: D,
+): { data: z.infer<D>; priorities: z.infer<typeof prioritiesSchema> } {
+  const raw = (body ?? {}) as Record<string, unknown>;
+  const data = dataSchema.safeParse(json(raw.data, 'data') ?? {});
+  const priorities = prioritiesSchema.safeParse(json(raw.priorities, 'priorities') ?? []);
+  const errors: FieldErrors = {};
+  if (!data.success) Object.assign(errors, fieldErrorsOf(data.error));
+  if (!priorities.success) {
+    for (const [k, v] of Object.entries(fieldErrorsOf(priorities.error)))
+      errors[k === '_form' ? 'priorities' : `priorities.${k}`] = v;
+  }
+  if (Object.keys(errors).length) throw AppError.validation(errors);
+  return { data: data.data as z.infer<D>, priorities: priorities.data! };
+}
+
+const statusParams = z.object({ status: z.enum(ASSESSMENT_STATUSES) });
+
+export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: 0, files: 0, fieldSize: 1_000_000 },
+  });
+
+  app.post('/tnas', { config: { permission: 'tna.create' } }, async (request, reply) => {
+    const user = requireUser(request);
+    const { data, priorities } = parseSubmission(request.body, assessmentDataSchema);
+    const key = request.headers['idempotency-key'];
+    const result = await createAssessment(
+      app.db,
+      { ...request.actor(), userId: user.id },
+      data,
+      priorities,
+      typeof key === 'string' && key.length <= 200 ? key : null,
+    );
+    if (result.replayed) reply.header('idempotent-replayed', 'true');
+    return { success: result.assessment };
+  });
+
+  app.post('/tnas/update', { config: { permission: 'tna.edit' } }, async (request) => {
+    const user = requireUser(request);
+    const { data, priorities } = parseSubmission(request.body, assessmentUpdateDataSchema);
+    return {
+      success: await updateAssessment(app.db, user, request.actor(), data.id, data.version, data, priorities),
+    };
+  });
+
+  app.post(
+    '/tnas/changestatus',
+    { schema: { body: changeStatusSchema }, config: { permission: 'tna.details' } },
+    async (request) => ({
+      success: await changeStatus(app.db, requireUser(request), request.actor(), request.body),
+    }),
+  );
+
+  app.post(
+    '/tnas/duplicates',
+    { schema: { body: duplicateCheckSchema }, config: { permission: 'tna.create' } },
+    async (request) => ({ data: await findDuplicates(app.db, request.body) }),
+  );
+
+  app.get(
+    '/tnas/bystaffid/:id',
+    { schema: { params: idParams }, config: { permission: 'tna.details' } },
+    async (request) => {
+      await readableAssessment(app.db, requireUser(request), request.params.id);
+      return { data: await findAssessmentDto(app.db, request.params.id) };
+    },
+  );
+
+  app.get(
+    '/tnas/priorities/bystaffid/:id',
+    { schema: { params: idParams }, config: { permission: 'tna.details' } },
+    async (request) => {
+      await readableAssessment(app.db, requireUser(request), request.params.id);
+      return { data: await listPriorities(app.db, request.params.id) };
+    },
+  );
+
+  app.get(
+    '/tnas/histories/bystaffid/:id',
+    { schema: { params: idParams }, config: { permission: 'tna.details' } },
+    async (request) => {
+      await readableAssessment(app.db, requireUser(request), request.params.id);
+      return { data: await listHistories(app.db, request.params.id) };
+    },
+  );
+
+  /** The caller's own forms of a status (SPEC 7: used with NEW), paged. */
+  app.get(
+    '/tnas/myforms/:status',
+    { schema: { params: statusParams, querystring: z.object(pageQuery) }, config: { permission: 'tna.myforms' } },
+    async (request) => {
+      const user = requireUser(request);
+      const { page, per_page } = request.query;
+      const { rows, total } = await pageMyForms(app.db, user.id, request.params.status, page, per_page);
+      return { data: toPage(request, rows, total, page, per_page) };
+    },
+  );
+};
