@@ -252,3 +252,42 @@ export interface HistoryDto {
   to_status: string;
   remarks: string | null;
 }
+
+// ---- The review lists (SPEC 2: Validation, Approved, Rejected, Archived) ------------------------
+
+/** Columns the lists sort by (SPEC 9), plus the date entered; across all pages, on the server. */
+export const ASSESSMENT_SORTS = [
+  'province',
+  'district',
+  'health_facility',
+  'name',
+  'fathername',
+  'birth_year',
+  'implementing_organization',
+  'phone',
+  'created_at',
+] as const;
+export type AssessmentSort = (typeof ASSESSMENT_SORTS)[number];
+
+/** POST /tnas/search (SPEC 7): province required; district and health facility optional. */
+export const assessmentSearchSchema = z.object({
+  province: idOrObject(),
+  district: z.preprocess(
+    (v) => (v && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v === '' ? null : v),
+    z.coerce.number().int().positive().nullish(),
+  ),
+  health_facility: z.preprocess(
+    (v) => (v && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v === '' ? null : v),
+    z.coerce.number().int().positive().nullish(),
+  ),
+  status: oneOf(['NEW', 'APPROVED', 'REJECTED', 'ARCHIVED'] as const),
+});
+export type AssessmentSearchInput = z.infer<typeof assessmentSearchSchema>;
+
+/** The file name prefixes of the Excel export (SPEC 7). */
+export const EXPORT_PREFIXES = {
+  NEW: 'validation_records',
+  APPROVED: 'approved_records',
+  REJECTED: 'rejected_records',
+  ARCHIVED: 'archived_records',
+} as const;

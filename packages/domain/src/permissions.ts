@@ -88,3 +88,11 @@ export function hasAnyRole(roles: readonly string[], wanted: readonly Role[]): b
 export function homePathFor(roles: readonly string[]): '/' | '/tna' {
   return hasAnyRole(roles, ['dataentry', 'validator']) ? '/tna' : '/';
 }
+
+/** Which list of SPEC 6's tiles shows assessments of a status, and so who may read it. */
+export const LIST_ACTION_BY_STATUS = {
+  NEW: 'tna.list.new',
+  APPROVED: 'tna.list.approved',
+  REJECTED: 'tna.list.rejected',
+  ARCHIVED: 'tna.list.archived',
+} as const satisfies Record<string, Action>;

@@ -38,8 +38,16 @@ export function pageWindow(current: number, last: number, onEachSide = 3): (numb
  * The paged shape of SPEC section 3 (Laravel's LengthAwarePaginator): every link keeps the request's
  * other query parameters (sort, search), so following it shows the next page of the same list.
  */
-export function toPage<T>(request: FastifyRequest, rows: T[], total: number, page: number, perPage: number): Page<T> {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+export function toPage<T>(
+  request: FastifyRequest,
+  rows: T[],
+  total: number,
+  page: number,
+  perPage: number,
+  /** The list's GET address, when the request itself is not one (a POST search). */
+  listUrl?: string,
+): Page<T> {
+  const url = new URL(listUrl ?? request.url, `${request.protocol}://${request.host}`);
   const path = `${url.origin}${url.pathname}`;
   const link = (n: number) => {
     const u = new URL(url);

@@ -86,6 +86,8 @@ export const assessments = pgTable(
     // The review lists filter by status and the job place; My Assessments by creator and status.
     index('assessments_status_province_idx').on(t.status, t.jobProvinceId, t.jobDistrictId, t.hospitalId),
     index('assessments_creator_status_idx').on(t.createdBy, t.status),
+    // The review lists show a status newest first, a page at a time.
+    index('assessments_status_id_idx').on(t.status, t.id),
     index('assessments_tazkira_idx').on(t.tazkira),
   ],
 );

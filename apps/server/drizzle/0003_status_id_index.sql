@@ -1,0 +1,1 @@
+CREATE INDEX "assessments_status_id_idx" ON "assessments" USING btree ("status","id");

@@ -1,0 +1,95 @@
+import {
+  ASSESSMENT_SORTS,
+  ASSESSMENT_STATUSES,
+  type AssessmentStatus,
+  assessmentSearchSchema,
+  can,
+  LIST_ACTION_BY_STATUS,
+} from '@tna/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.js';
+import { pageQuery, toPage } from '../../lib/paging.js';
+import { requireUser } from '../../plugins/auth.js';
+import { type ListFilter, type ListSorting, pageAssessments } from './assessment-lists.repository.js';
+
+const optionalId = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional());
+
+export const listQuery = z.object({
+  ...pageQuery,
+  sort: z.enum(ASSESSMENT_SORTS).optional(),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+  lang: z.enum(['en', 'fa', 'ps']).default('en'),
+  province: optionalId,
+  district: optionalId,
+  health_facility: optionalId,
+});
+type ListQuery = z.infer<typeof listQuery>;
+
+const statusParams = z.object({ status: z.enum(ASSESSMENT_STATUSES) });
+
+/** SPEC 6: who may read the list of a status (the tiles); the server enforces it. */
+export function assertMayList(request: FastifyRequest, status: AssessmentStatus): void {
+  if (!can(requireUser(request).roles, LIST_ACTION_BY_STATUS[status])) throw AppError.forbidden();
+}
+
+function sortingOf(q: Pick<ListQuery, 'sort' | 'direction' | 'lang'>): ListSorting {
+  return { sort: q.sort, direction: q.direction, lang: q.lang };
+}
+
+/**
+ * The GET address of a list with its search and sort, which the page links of both the GET list and
+ * the POST search point to (a client follows page links with GET).
+ */
+function listUrl(request: FastifyRequest, status: string, filter: ListFilter, q: Partial<ListQuery>): string {
+  const url = new URL(`/api/tnas/bystatus/${status}`, `${request.protocol}://${request.host}`);
+  for (const [k, v] of Object.entries({
+    province: filter.province,
+    district: filter.district,
+    health_facility: filter.health_facility,
+    sort: q.sort,
+    direction: q.sort ? q.direction : undefined,
+    lang: q.lang && q.lang !== 'en' ? q.lang : undefined,
+    per_page: q.per_page,
+  })) {
+    if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+  }
+  return url.toString();
+}
+
+export const assessmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** A review list by status, paged, sorted across all pages, optionally searched (SPEC 2, 7). */
+  app.get('/tnas/bystatus/:status', { schema: { params: statusParams, querystring: listQuery } }, async (request) => {
+    const { status } = request.params;
+    assertMayList(request, status);
+    const q = request.query;
+    const filter: ListFilter = {
+      status,
+      province: q.province,
+      district: q.district,
+      health_facility: q.health_facility,
+    };
+    const { rows, total } = await pageAssessments(app.db, filter, sortingOf(q), q.page, q.per_page);
+    return { data: toPage(request, rows, total, q.page, q.per_page) };
+  });
+
+  /** SPEC 7 search: {province, district, health_facility, status}; page and sort may ride in the query. */
+  app.post(
+    '/tnas/search',
+    {
+      schema: {
+        body: assessmentSearchSchema,
+        querystring: listQuery.omit({ province: true, district: true, health_facility: true }),
+      },
+    },
+    async (request) => {
+      const { status, province, district, health_facility } = request.body;
+      assertMayList(request, status);
+      const q = request.query;
+      const filter: ListFilter = { status, province, district, health_facility };
+      const { rows, total } = await pageAssessments(app.db, filter, sortingOf(q), q.page, q.per_page);
+      return { data: toPage(request, rows, total, q.page, q.per_page, listUrl(request, status, filter, q)) };
+    },
+  );
+};
