@@ -4,6 +4,7 @@ import {
   type AssessmentStatus,
   assessmentSearchSchema,
   can,
+  EXPORT_PREFIXES,
   LIST_ACTION_BY_STATUS,
 } from '@tna/domain';
 import type { FastifyRequest } from 'fastify';
@@ -12,6 +13,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.js';
 import { pageQuery, toPage } from '../../lib/paging.js';
 import { requireUser } from '../../plugins/auth.js';
+import { streamAllRows, streamExport } from './assessment-export.js';
 import { type ListFilter, type ListSorting, pageAssessments } from './assessment-lists.repository.js';
 
 const optionalId = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional());
@@ -58,7 +60,65 @@ function listUrl(request: FastifyRequest, status: string, filter: ListFilter, q:
   return url.toString();
 }
 
+/** `{prefix}_export_{timestamp}.xlsx` (SPEC 7), the timestamp as YYYYMMDD_HHMMSS in UTC. */
+export function exportFileName(status: AssessmentStatus, now = new Date()): string {
+  const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '_');
+  return `${EXPORT_PREFIXES[status]}_export_${stamp}.xlsx`;
+}
+
 export const assessmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const exportQuery = listQuery.pick({ province: true, district: true, health_facility: true, lang: true });
+
+  /**
+   * The Excel export of a list (admins and validators), following the search on screen; built as a
+   * stream while it is sent.
+   */
+  app.get(
+    '/tnas/export/:status',
+    { schema: { params: statusParams, querystring: exportQuery }, config: { permission: 'tna.export' } },
+    async (request, reply) => {
+      const { status } = request.params;
+      assertMayList(request, status);
+      const q = request.query;
+      const filter: ListFilter = {
+        status,
+        province: q.province,
+        district: q.district,
+        health_facility: q.health_facility,
+      };
+      const stream = streamExport(app.db, filter, q.lang, (error) =>
+        request.log.error({ err: error }, 'export failed'),
+      );
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${exportFileName(status)}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  /** SPEC 7: all rows of a status, for clients that build the export themselves; streamed JSON. */
+  app.get(
+    '/tnas/all/bystatus/:status',
+    { schema: { params: statusParams, querystring: exportQuery }, config: { permission: 'tna.export' } },
+    async (request, reply) => {
+      const { status } = request.params;
+      assertMayList(request, status);
+      const q = request.query;
+      const filter: ListFilter = {
+        status,
+        province: q.province,
+        district: q.district,
+        health_facility: q.health_facility,
+      };
+      const stream = streamAllRows(app.db, filter, (error) => request.log.error({ err: error }, 'listing failed'));
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+
   /** A review list by status, paged, sorted across all pages, optionally searched (SPEC 2, 7). */
   app.get('/tnas/bystatus/:status', { schema: { params: statusParams, querystring: listQuery } }, async (request) => {
     const { status } = request.params;

@@ -1,0 +1,221 @@
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import ExcelJS from 'exceljs';
+import type { Executor } from '../../db/client.js';
+import {
+  adminUnits,
+  assessmentPriorities,
+  assessments,
+  departments,
+  healthFacilities,
+  positions,
+  trainings,
+  users,
+} from '../../db/schema/index.js';
+import { type ListFilter, listWhere } from './assessment-lists.repository.js';
+import { rowsFrom } from './assessments.repository.js';
+
+/** Excel's limit of rows on a sheet, less the header. */
+export const MAX_EXPORT_ROWS = 1_048_575;
+const BATCH = 1000;
+
+type Lang = 'en' | 'fa' | 'ps';
+
+const permProvince = alias(adminUnits, 'perm_province');
+const permDistrict = alias(adminUnits, 'perm_district');
+const jobProvince = alias(adminUnits, 'temp_province');
+const jobDistrict = alias(adminUnits, 'temp_district');
+
+function unitName(
+  unit: typeof permProvince | typeof permDistrict | typeof jobProvince | typeof jobDistrict,
+  lang: Lang,
+): SQL<string> {
+  if (lang === 'fa') return sql<string>`coalesce(${unit.nameFa}, ${unit.nameEn})`;
+  if (lang === 'ps') return sql<string>`coalesce(${unit.namePs}, ${unit.nameFa}, ${unit.nameEn})`;
+  return sql<string>`${unit.nameEn}`;
+}
+
+function text(lang: Lang, en: SQL | unknown, dr: SQL | unknown, pa: SQL | unknown): SQL<string> {
+  if (lang === 'fa') return sql<string>`coalesce(${dr}, ${en})`;
+  if (lang === 'ps') return sql<string>`coalesce(${pa}, ${dr}, ${en})`;
+  return sql<string>`${en}`;
+}
+
+/** Every field a person reads, by its name (not its id), and the priorities 1 to 5. */
+export const EXPORT_HEADER = [
+  'ID',
+  'Status',
+  'Assessment Date',
+  'Form No',
+  'HR ID',
+  'Name',
+  'Last Name',
+  'Father Name',
+  'Birth Year',
+  'Gender',
+  'Marital Status',
+  'Permanent Province',
+  'Permanent District',
+  'Permanent Address',
+  'Job Province',
+  'Job District',
+  'Health Facility',
+  'Facility Code',
+  'Facility Type',
+  'Job Address',
+  'Current Address',
+  'Department',
+  'Position',
+  'Education',
+  'Field of Study',
+  'Educational Institution',
+  'Years of Experience',
+  'Implementing Partner',
+  'Phone',
+  'Tazkira No',
+  'Remarks',
+  'Entered By',
+  'Entered At',
+  ...[1, 2, 3, 4, 5].flatMap((n) => [`Priority ${n} Training`, `Priority ${n} Department`]),
+];
+
+async function exportBatch(db: Executor, filter: ListFilter, lang: Lang, beforeId: number | null) {
+  const lines = sql<{ p: number; t: string; d: string }[]>`coalesce((
+    select json_agg(json_build_object('p', ap.priority, 't', ${text(lang, sql`tr.title_en`, sql`tr.title_dr`, sql`tr.title_pa`)},
+      'd', ${text(lang, sql`dp.name`, sql`dp.name_dr`, sql`dp.name_pa`)}) order by ap.priority, ap.id)
+    from ${assessmentPriorities} ap join ${trainings} tr on tr.id = ap.training_id join ${departments} dp on dp.id = ap.department_id
+    where ap.assessment_id = ${assessments.id}), '[]'::json)`;
+  return db
+    .select({
+      a: assessments,
+      permProvince: unitName(permProvince, lang),
+      permDistrict: unitName(permDistrict, lang),
+      jobProvince: unitName(jobProvince, lang),
+      jobDistrict: unitName(jobDistrict, lang),
+      facility: healthFacilities.name,
+      facilityCode: healthFacilities.code,
+      facilityType: healthFacilities.type,
+      department: text(lang, departments.name, departments.nameDr, departments.namePa),
+      position: text(lang, positions.titleEn, positions.titleDr, positions.titlePa),
+      enteredBy: users.name,
+      lines,
+    })
+    .from(assessments)
+    .innerJoin(healthFacilities, eq(healthFacilities.id, assessments.hospitalId))
+    .innerJoin(permProvince, eq(permProvince.id, assessments.permProvinceId))
+    .innerJoin(permDistrict, eq(permDistrict.id, assessments.permDistrictId))
+    .innerJoin(jobProvince, eq(jobProvince.id, assessments.jobProvinceId))
+    .innerJoin(jobDistrict, eq(jobDistrict.id, assessments.jobDistrictId))
+    .innerJoin(departments, eq(departments.id, assessments.departmentId))
+    .innerJoin(positions, eq(positions.id, assessments.positionId))
+    .innerJoin(users, eq(users.id, assessments.createdBy))
+    .where(and(listWhere(filter), beforeId ? lt(assessments.id, beforeId) : undefined))
+    .orderBy(desc(assessments.id))
+    .limit(BATCH);
+}
+
+/**
+ * Stream the assessments of a list as an XLSX file with one sheet named `data`. Rows are read in
+ * batches (newest first, by id) and written as they come, yielding to the event loop and waiting for
+ * the client between batches, so memory stays flat whatever the number of rows.
+ */
+export function streamExport(db: Executor, filter: ListFilter, lang: Lang, onError: (e: unknown) => void): PassThrough {
+  const out = new PassThrough({ highWaterMark: 1 << 20 });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet('data');
+  void (async () => {
+    sheet.addRow(EXPORT_HEADER).commit();
+    let beforeId: number | null = null;
+    let written = 0;
+    for (;;) {
+      const rows = await exportBatch(db, filter, lang, beforeId);
+      for (const r of rows) {
+        if (written >= MAX_EXPORT_ROWS) break;
+        const a = r.a;
+        const priorityCells = [1, 2, 3, 4, 5].flatMap((n) => {
+          const line = r.lines.find((l) => l.p === n);
+          return [line?.t ?? '', line?.d ?? ''];
+        });
+        sheet
+          .addRow([
+            a.id,
+            a.status,
+            a.assessmentDate,
+            a.formNo,
+            a.hrId ?? '',
+            a.name,
+            a.lastname,
+            a.fathername,
+            a.birthYear,
+            a.gender,
+            a.maritalStatus,
+            r.permProvince,
+            r.permDistrict,
+            a.permAddress,
+            r.jobProvince,
+            r.jobDistrict,
+            r.facility,
+            r.facilityCode ?? '',
+            r.facilityType,
+            a.jobAddress,
+            a.currentAddress,
+            r.department,
+            r.position,
+            a.educationLevel,
+            a.educationField,
+            a.graduatedUniversity,
+            a.experience,
+            a.implementingOrganization,
+            a.phone,
+            a.tazkira,
+            a.remarks ?? '',
+            r.enteredBy,
+            a.createdAt.toISOString().slice(0, 19).replace('T', ' '),
+            ...priorityCells,
+          ])
+          .commit();
+        written++;
+      }
+      if (rows.length < BATCH || written >= MAX_EXPORT_ROWS) break;
+      beforeId = rows[rows.length - 1]!.a.id;
+      // exceljs's zip writer ignores backpressure: wait for the client, and let other requests run.
+      if (out.writableNeedDrain) await once(out, 'drain');
+      await new Promise((resolve) => setImmediate(resolve));
+      if (out.destroyed) return;
+    }
+    await workbook.commit();
+  })().catch((error) => {
+    onError(error);
+    out.destroy(error as Error);
+  });
+  return out;
+}
+
+/** Stream every row of a list as JSON `{"data":[...]}`, a batch at a time (GET /tnas/all/bystatus). */
+export function streamAllRows(db: Executor, filter: ListFilter, onError: (e: unknown) => void): PassThrough {
+  const out = new PassThrough();
+  void (async () => {
+    out.write('{"data":[');
+    let beforeId: number | null = null;
+    let first = true;
+    for (;;) {
+      const rows = await rowsFrom(db)
+        .where(and(listWhere(filter), beforeId ? lt(assessments.id, beforeId) : undefined))
+        .orderBy(desc(assessments.id))
+        .limit(BATCH);
+      for (const row of rows) {
+        if (!out.write(`${first ? '' : ','}${JSON.stringify(row)}`)) await once(out, 'drain');
+        first = false;
+      }
+      if (rows.length < BATCH || out.destroyed) break;
+      beforeId = rows[rows.length - 1]!.id;
+    }
+    out.end(']}');
+  })().catch((error) => {
+    onError(error);
+    out.destroy(error as Error);
+  });
+  return out;
+}
