@@ -56,6 +56,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   throw apiErrorFrom(response.status, data);
 }
 
+/** `a=1&b=x` from query parameters; empty, null and undefined ones are left out. */
+export function toQueryString(params: object): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === null || value === undefined || value === '') continue;
+    search.set(key, String(value));
+  }
+  return search.toString();
+}
+
 export const apiClient = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),

@@ -10,6 +10,10 @@ export class ApiError extends Error {
   readonly errors: FieldErrors;
   /** Encoded message keys per field (`validation.min|{"min":1900}`), for translation. */
   readonly errorKeys: FieldErrors;
+  /** A translation key for the message (`conflict.inUse`), when the server gave one. */
+  readonly messageKey: string | undefined;
+  /** The parameters of `messageKey` (`{ what: 'This department', positions: 3 }`). */
+  readonly params: Record<string, string | number>;
 
   constructor(init: {
     status: number;
@@ -17,6 +21,8 @@ export class ApiError extends Error {
     message: string;
     errors?: FieldErrors;
     errorKeys?: FieldErrors;
+    messageKey?: string | undefined;
+    params?: Record<string, string | number> | undefined;
   }) {
     super(init.message);
     this.name = 'ApiError';
@@ -24,6 +30,8 @@ export class ApiError extends Error {
     this.code = init.code;
     this.errors = init.errors ?? {};
     this.errorKeys = init.errorKeys ?? {};
+    this.messageKey = init.messageKey;
+    this.params = init.params ?? {};
   }
 }
 
@@ -43,6 +51,11 @@ function isFieldErrors(value: unknown): value is FieldErrors {
   return Object.values(value).every((list) => Array.isArray(list) && list.every((item) => typeof item === 'string'));
 }
 
+function isParams(value: unknown): value is Record<string, string | number> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  return Object.values(value).every((v) => typeof v === 'string' || typeof v === 'number');
+}
+
 export function apiErrorFrom(status: number, payload: unknown): ApiError {
   const body = payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
   const code = typeof body.code === 'string' ? (body.code as ErrorCode) : (CODES_BY_STATUS[status] ?? 'UNKNOWN');
@@ -53,5 +66,7 @@ export function apiErrorFrom(status: number, payload: unknown): ApiError {
     message,
     errors: isFieldErrors(body.errors) ? body.errors : undefined,
     errorKeys: isFieldErrors(body.error_keys) ? body.error_keys : undefined,
+    messageKey: typeof body.message_key === 'string' && body.message_key ? body.message_key : undefined,
+    params: isParams(body.params) ? body.params : undefined,
   });
 }

@@ -79,6 +79,84 @@ describe('describeError', () => {
     expect(describeError(fa, limited)).toBe('Try again in 60 seconds.');
   });
 
+  it('translates the reason a record cannot be deleted, with the plural each count needs', () => {
+    const texts: Record<string, string> = {
+      'conflict.inUse': '{what} حذف شده نمی‌تواند، زیرا {usage} از آن استفاده می‌کنند.',
+      'conflict.subjects.department': 'این دیپارتمنت',
+      'conflict.kinds.positions_one': '{count} بست',
+      'conflict.kinds.positions_other': '{count} بست',
+      'conflict.kinds.assessments_one': '{count} ارزیابی',
+      'conflict.kinds.assessments_other': '{count} ارزیابی',
+    };
+    const english: Record<string, string> = {
+      'conflict.inUse': '{what} cannot be deleted: it is used by {usage}.',
+      'conflict.subjects.department': 'This department',
+      'conflict.kinds.positions_one': '{count} position',
+      'conflict.kinds.positions_other': '{count} positions',
+      'conflict.kinds.assessments_one': '{count} assessment',
+      'conflict.kinds.assessments_other': '{count} assessments',
+    };
+    // A stand-in for i18next's plural resolution (`_one` for 1, `_other` otherwise) and interpolation.
+    const translator = (lang: string, table: Record<string, string>): Translator => ({
+      resolvedLanguage: lang,
+      exists: (key) => key in table || `${key}_one` in table,
+      t: (key, params) => {
+        const count = params?.count;
+        const text = table[typeof count === 'number' ? `${key}_${count === 1 ? 'one' : 'other'}` : key] ?? key;
+        return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params?.[name] ?? ''));
+      },
+    });
+    const conflict = apiErrorFrom(409, {
+      message: 'This department cannot be deleted: it is used by 3 positions, 1 assessments.',
+      code: 'CONFLICT',
+      message_key: 'conflict.inUse',
+      params: {
+        what: 'This department',
+        usage: '3 positions, 1 assessments',
+        positions: 3,
+        trainings: 0,
+        assessments: 1,
+        'priority lines': 0,
+      },
+    });
+    expect(describeError(translator('en', english), conflict)).toBe(
+      'This department cannot be deleted: it is used by 3 positions, 1 assessment.',
+    );
+    // ICU puts a right-to-left mark after the Persian comma.
+    expect(describeError(translator('fa', texts), conflict).replace(/\u200f/g, '')).toBe(
+      'این دیپارتمنت حذف شده نمی‌تواند، زیرا 3 بست، 1 ارزیابی از آن استفاده می‌کنند.',
+    );
+  });
+
+  it('falls back to the English message when the answer names something without a translation', () => {
+    const fallback = apiErrorFrom(409, {
+      message: 'This thing cannot be deleted: it is used by 2 widgets.',
+      code: 'CONFLICT',
+      message_key: 'conflict.inUse',
+      params: { what: 'This thing', usage: '2 widgets', widgets: 2 },
+    });
+    const withKey = { ...fa, exists: (key: string) => key === 'conflict.inUse' || fa.exists(key) };
+    expect(describeError({ ...withKey, resolvedLanguage: 'en' }, fallback)).toBe(
+      'This thing cannot be deleted: it is used by 2 widgets.',
+    );
+    expect(describeError(withKey, fallback)).toBe('این تغییر با داده‌های فعلی در تضاد است.');
+  });
+
+  it('translates a conflict key without counts', () => {
+    const self = apiErrorFrom(409, {
+      message: 'You cannot delete your own account.',
+      code: 'CONFLICT',
+      message_key: 'conflict.deleteSelf',
+    });
+    const withKey: Translator = {
+      ...fa,
+      exists: (key) => key === 'conflict.deleteSelf' || fa.exists(key),
+      t: (key, params) =>
+        key === 'conflict.deleteSelf' ? 'شما نمی‌توانید حساب کاربری خود را حذف کنید.' : fa.t(key, params),
+    };
+    expect(describeError(withKey, self)).toBe('شما نمی‌توانید حساب کاربری خود را حذف کنید.');
+  });
+
   it('maps a status without a body to its code', () => {
     const error = apiErrorFrom(503, null);
     expect(error).toBeInstanceOf(ApiError);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './format';
+import { formatDate, formatDateTime } from './format';
 
 describe('formatDate (Member since)', () => {
   const date = '2025-11-21T10:00:00Z';
@@ -19,5 +19,19 @@ describe('formatDate (Member since)', () => {
   it('shows nothing for a missing or broken date', () => {
     expect(formatDate(undefined, 'en')).toBe('');
     expect(formatDate('not a date', 'en')).toBe('');
+  });
+});
+
+describe('formatDateTime (user logs)', () => {
+  const moment = '2025-11-21T10:00:00Z';
+
+  it('writes the date, then hours and minutes', () => {
+    expect(formatDateTime(moment, 'en')).toMatch(/^2\d Nov 2025, \d{2}:\d{2}$/);
+    expect(formatDateTime(moment, 'fa')).toMatch(/^[۰-۹]{2} عقرب ۱۴۰۴، [۰-۹]{2}:[۰-۹]{2}$/);
+    expect(formatDateTime(moment, 'ps')).toMatch(/^[۰-۹]{2} لړم ۱۴۰۴، [۰-۹]{2}:[۰-۹]{2}$/);
+  });
+
+  it('shows nothing for a missing date', () => {
+    expect(formatDateTime(null, 'en')).toBe('');
   });
 });

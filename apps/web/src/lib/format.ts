@@ -51,3 +51,16 @@ export function formatList(items: readonly string[], language: Language): string
     items,
   );
 }
+
+/** A moment (audit entries): the date as `formatDate` writes it, then hours and minutes in local time. */
+export function formatDateTime(value: string | Date | null | undefined, language: Language): string {
+  const day = formatDate(value, language);
+  if (!day || !value) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  const time = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'fa-AF', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(date);
+  return language === 'en' ? `${day}, ${time}` : `${day}، ${time}`;
+}

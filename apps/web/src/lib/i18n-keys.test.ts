@@ -1,8 +1,10 @@
-import { ACTIONS, ERROR_CODES, LANGUAGES, ROLES } from '@tna/domain';
+import { ACTIONS, ADMIN_UNIT_TYPES, ERROR_CODES, LANGUAGES, ROLES } from '@tna/domain';
 import { describe, expect, it } from 'vitest';
 import en from '../../public/assets/i18n/en.json';
 import { NAVBAR_VARIANTS } from '../app/shell/display-settings';
 import { TILES } from '../features/assessments/components/assessment-tiles';
+import { IN_USE_SUBJECTS, USAGE_KINDS } from './form';
+import { LABEL_KEYS } from './labels';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -52,6 +54,11 @@ describe('translation keys used by the code', () => {
       'errors.NETWORK',
       'errors.UNKNOWN',
       ...TILES.flatMap((tile) => [`tna.tiles.${tile.key}.title`, `tna.tiles.${tile.key}.description`]),
+      ...LABEL_KEYS,
+      ...ADMIN_UNIT_TYPES.map((type) => `administratives.types.${type}`),
+      ...Object.values(IN_USE_SUBJECTS).map((subject) => `conflict.subjects.${subject}`),
+      // Counted with plural forms: every language has at least 'one' and 'other'.
+      ...Object.values(USAGE_KINDS).flatMap((kind) => [`conflict.kinds.${kind}_one`, `conflict.kinds.${kind}_other`]),
     ];
     expect(built.filter((key) => !has(en, key))).toEqual([]);
   });

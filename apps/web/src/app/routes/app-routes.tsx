@@ -1,4 +1,5 @@
 import type { Action } from '@tna/domain';
+import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ComingSoonPage } from '../../components/coming-soon-page';
 import { lazyNamed } from './lazy-named';
@@ -11,6 +12,29 @@ const AssessmentsHomePage = lazyNamed(
   'AssessmentsHomePage',
 );
 const UsersPage = lazyNamed(() => import('../../features/users/pages/users-page'), 'UsersPage');
+const HospitalsPage = lazyNamed(() => import('../../features/reference-data/pages/hospitals-page'), 'HospitalsPage');
+const TrainingsPage = lazyNamed(() => import('../../features/reference-data/pages/trainings-page'), 'TrainingsPage');
+const DepartmentsPage = lazyNamed(
+  () => import('../../features/reference-data/pages/departments-page'),
+  'DepartmentsPage',
+);
+const PositionsPage = lazyNamed(() => import('../../features/reference-data/pages/positions-page'), 'PositionsPage');
+const AdministrativesPage = lazyNamed(
+  () => import('../../features/reference-data/pages/administratives-page'),
+  'AdministrativesPage',
+);
+const UserLogsPage = lazyNamed(() => import('../../features/logs/pages/user-logs-page'), 'UserLogsPage');
+
+/** The screens that are built, with who may open them. */
+const SCREENS: readonly { path: string; action: Action; Page: ComponentType }[] = [
+  { path: 'users', action: 'users.manage', Page: UsersPage },
+  { path: 'hospitals', action: 'reference.manage', Page: HospitalsPage },
+  { path: 'trainings', action: 'reference.manage', Page: TrainingsPage },
+  { path: 'departments', action: 'reference.manage', Page: DepartmentsPage },
+  { path: 'positions', action: 'reference.manage', Page: PositionsPage },
+  { path: 'administratives', action: 'reference.manage', Page: AdministrativesPage },
+  { path: 'logs/user-logs', action: 'logs.read', Page: UserLogsPage },
+];
 
 interface LaterScreen {
   path: string;
@@ -31,12 +55,6 @@ const LATER_SCREENS: readonly LaterScreen[] = [
   { path: 'tna/rejected', titleKey: 'pages.titles.rejected', action: 'tna.list.rejected' },
   { path: 'tna/my-forms', titleKey: 'pages.titles.myForms', action: 'tna.myforms' },
   { path: 'performance', titleKey: 'pages.titles.performance', action: 'performance.read' },
-  { path: 'hospitals', titleKey: 'pages.titles.hospitals', action: 'reference.manage' },
-  { path: 'trainings', titleKey: 'pages.titles.trainings', action: 'reference.manage' },
-  { path: 'departments', titleKey: 'pages.titles.departments', action: 'reference.manage' },
-  { path: 'positions', titleKey: 'pages.titles.positions', action: 'reference.manage' },
-  { path: 'administratives', titleKey: 'pages.titles.administratives', action: 'reference.manage' },
-  { path: 'logs/user-logs', titleKey: 'pages.titles.userLogs', action: 'logs.read' },
   { path: 'logs/error-logs', titleKey: 'pages.titles.errorLogs', action: 'logs.read' },
   { path: 'sub-menu-2', titleKey: 'pages.titles.subMenu2' },
 ];
@@ -48,14 +66,17 @@ export function AppRoutes() {
       <Route index element={<DashboardPage />} />
       <Route path="profile" element={<ProfilePage />} />
       <Route path="tna" element={<AssessmentsHomePage />} />
-      <Route
-        path="users"
-        element={
-          <RequirePermission action="users.manage">
-            <UsersPage />
-          </RequirePermission>
-        }
-      />
+      {SCREENS.map(({ path, action, Page }) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <RequirePermission action={action}>
+              <Page />
+            </RequirePermission>
+          }
+        />
+      ))}
       {LATER_SCREENS.map(({ path, titleKey, action }) => (
         <Route
           key={path}

@@ -1,0 +1,105 @@
+import { Button, Grid, Select, TextInput } from '@mantine/core';
+import { IconFilterOff } from '@tabler/icons-react';
+import { AUDIT_EVENTS, AUDITABLE_TYPES } from '@tna/domain';
+import { useTranslation } from 'react-i18next';
+import { searchableProps } from '../../../components/select-options';
+import { auditEventLabel, auditModelLabel } from '../../../lib/labels';
+import { useUsers } from '../../users/api/get-users';
+
+export interface LogFilterValues {
+  user_id: string | null;
+  model: string | null;
+  event: string | null;
+  from: string;
+  to: string;
+}
+
+export const NO_LOG_FILTERS: LogFilterValues = { user_id: null, model: null, event: null, from: '', to: '' };
+
+interface LogFiltersProps {
+  value: LogFilterValues;
+  onChange: (value: LogFilterValues) => void;
+}
+
+/** Empties every filter; disabled while none is set. */
+export function ClearLogFilters({ value, onClear }: { value: LogFilterValues; onClear: () => void }) {
+  const { t } = useTranslation();
+  const filtered = Object.values(value).some((v) => v !== null && v !== '');
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconFilterOff size={16} aria-hidden />}
+      disabled={!filtered}
+      onClick={onClear}
+    >
+      {t('logs.clearFilters')}
+    </Button>
+  );
+}
+
+/** Filters of the audit trail: who, which kind of record, which event, and a date range. */
+export function LogFilters({ value, onChange }: LogFiltersProps) {
+  const { t } = useTranslation();
+  const users = useUsers();
+  const set = (patch: Partial<LogFilterValues>) => onChange({ ...value, ...patch });
+
+  return (
+    <Grid gap="sm" mb="md" role="search" aria-label={t('logs.filters')}>
+      <Grid.Col span={{ base: 12, sm: 4 }}>
+        <Select
+          label={t('logs.user')}
+          placeholder={t('common.all')}
+          data={(users.data ?? []).map((user) => ({
+            value: String(user.id),
+            label: `${user.id} · ${user.name}`,
+            terms: user.email,
+          }))}
+          clearable
+          {...searchableProps(t('common.nothingFound'))}
+          value={value.user_id}
+          onChange={(user_id) => set({ user_id })}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, sm: 4, lg: 2 }}>
+        <Select
+          label={t('logs.model')}
+          placeholder={t('common.all')}
+          data={AUDITABLE_TYPES.map((type) => ({ value: type, label: auditModelLabel(t, type) }))}
+          clearable
+          comboboxProps={{ withinPortal: true }}
+          value={value.model}
+          onChange={(model) => set({ model })}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, sm: 4, lg: 2 }}>
+        <Select
+          label={t('logs.event')}
+          placeholder={t('common.all')}
+          data={AUDIT_EVENTS.map((event) => ({ value: event, label: auditEventLabel(t, event) }))}
+          clearable
+          comboboxProps={{ withinPortal: true }}
+          value={value.event}
+          onChange={(event) => set({ event })}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, sm: 6, lg: 2 }}>
+        <TextInput
+          type="date"
+          label={t('logs.from')}
+          value={value.from}
+          max={value.to || undefined}
+          onChange={(event) => set({ from: event.currentTarget.value })}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, sm: 6, lg: 2 }}>
+        <TextInput
+          type="date"
+          label={t('logs.to')}
+          value={value.to}
+          min={value.from || undefined}
+          onChange={(event) => set({ to: event.currentTarget.value })}
+        />
+      </Grid.Col>
+    </Grid>
+  );
+}

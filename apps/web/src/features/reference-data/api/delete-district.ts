@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../lib/api-client';
+import { referenceKeys } from './keys';
+
+/** DELETE /api/provinces/districts/{id}; 409 when facilities or assessments use it. */
+export async function deleteDistrict(id: number): Promise<void> {
+  await apiClient.delete<{ success: true }>(`/provinces/districts/${id}`);
+}
+
+export function useDeleteDistrict() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteDistrict,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: referenceKeys.provinces }),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FacilityDto, FacilityFormInput } from '@tna/domain';
+import { apiClient } from '../../../lib/api-client';
+import { referenceKeys } from './keys';
+
+/** POST /api/hospitals: creates a health facility, or updates one when `id` is given. */
+export async function saveHospital(input: FacilityFormInput): Promise<FacilityDto> {
+  return (await apiClient.post<{ success: FacilityDto }>('/hospitals', input)).success;
+}
+
+export function useSaveHospital() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveHospital,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: referenceKeys.hospitals }),
+  });
+}
