@@ -5,10 +5,12 @@ import type { Database } from './db/client.js';
 import { assessmentListsRoutes } from './modules/assessments/assessment-lists.routes.js';
 import { assessmentsRoutes } from './modules/assessments/assessments.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { departmentsRoutes } from './modules/departments/departments.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { hospitalsRoutes } from './modules/hospitals/hospitals.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
+import { performanceRoutes } from './modules/performance/performance.routes.js';
 import { positionsRoutes } from './modules/positions/positions.routes.js';
 import { provincesRoutes } from './modules/provinces/provinces.routes.js';
 import { trainingsRoutes } from './modules/trainings/trainings.routes.js';
@@ -54,6 +56,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(logsRoutes);
       await api.register(assessmentsRoutes);
       await api.register(assessmentListsRoutes);
+      await api.register(dashboardRoutes);
+      await api.register(performanceRoutes);
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' }));
     },
     { prefix: '/api' },

@@ -1,6 +1,8 @@
 import { AUDIT_EVENTS, AUDITABLE_TYPES } from '@tna/domain';
+import { count, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorLogs } from '../../db/schema/index.js';
 import { pageQuery, toPage } from '../../lib/paging.js';
 import { pageAuditEntries } from './logs.repository.js';
 
@@ -18,6 +20,37 @@ const userLogsQuery = z.object({
 });
 
 export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The server errors as they were recorded (time, route, message, stack), newest first, paged (admin only). */
+  app.get(
+    '/logs/error-logs',
+    { schema: { querystring: z.object(pageQuery) }, config: { permission: 'logs.read' } },
+    async (request) => {
+      const { page, per_page } = request.query;
+      const [rows, [total]] = await Promise.all([
+        app.db
+          .select()
+          .from(errorLogs)
+          .orderBy(desc(errorLogs.createdAt), desc(errorLogs.id))
+          .limit(per_page)
+          .offset((page - 1) * per_page),
+        app.db.select({ n: count() }).from(errorLogs),
+      ]);
+      const data = rows.map((e) => ({
+        id: e.id,
+        created_at: e.createdAt.toISOString(),
+        method: e.method,
+        route: e.route,
+        url: e.url,
+        status_code: e.statusCode,
+        message: e.message,
+        stack: e.stack,
+        user_id: e.userId,
+        request_id: e.requestId,
+      }));
+      return { data: toPage(request, data, total?.n ?? 0, page, per_page) };
+    },
+  );
+
   /** The audit trail (admin only): newest first, paged, filterable by user, model, event and dates. */
   app.get(
     '/logs/user-logs',
