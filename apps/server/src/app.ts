@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { accountsRoutes } from './modules/accounts/accounts.routes.js';
 import { assessmentListsRoutes } from './modules/assessments/assessment-lists.routes.js';
 import { assessmentsRoutes } from './modules/assessments/assessments.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -58,6 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(assessmentListsRoutes);
       await api.register(dashboardRoutes);
       await api.register(performanceRoutes);
+      await api.register(accountsRoutes);
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' }));
     },
     { prefix: '/api' },

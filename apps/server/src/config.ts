@@ -57,6 +57,12 @@ const envSchema = z.object({
   TRUST_PROXY: flag,
   WEB_DIST_DIR: z.string().optional(),
   ANALYTICS_EMBED_URL: z.url({ error: 'must be a URL' }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, { error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().min(3, { error: 'must be a sender address' }).default('TNA System <no-reply@tna.test>'),
+  PUBLIC_URL: z.url({ error: 'must be a URL' }).optional(),
 });
 
 export interface Config {
@@ -72,6 +78,10 @@ export interface Config {
   trustProxy: boolean;
   webDistDir: string | undefined;
   analyticsEmbedUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The address people open the app at, for links in mails; else taken from the request. */
+  publicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -100,5 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     analyticsEmbedUrl: e.ANALYTICS_EMBED_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL,
   };
 }

@@ -23,6 +23,8 @@ export const VALIDATION_MESSAGES = {
   'validation.duplicateTraining': 'This training is already in the list',
   'validation.priorities': 'Add at least one training priority',
   'validation.notFuture': 'The date cannot be in the future',
+  'validation.resetLink':
+    'This link is not valid any more: it was used, it expired, or it was replaced. Ask an administrator for a new one.',
 } as const;
 export type MessageKey = keyof typeof VALIDATION_MESSAGES;
 

@@ -207,5 +207,7 @@ export const AUDITABLE_TYPES = [
   'Position',
   'Training',
   'Assessment',
+  'AccountRequest',
+  'PasswordReset',
 ] as const;
 export type AuditableType = (typeof AUDITABLE_TYPES)[number];

@@ -104,3 +104,81 @@ export interface LoginResponse {
 export interface ProfileResponse {
   success: UserDto;
 }
+
+/**
+ * SPEC 5 register: email, password and retype password required (the form also has a name, optional,
+ * so the admin who accepts the request knows who asked). The password follows the user-creation rules.
+ */
+export const registerSchema = z
+  .object({
+    name: z.string().trim().max(255).nullish(),
+    email: userEmail(),
+    password: z
+      .string({ error: required })
+      .min(1, { error: required })
+      .min(USER_PASSWORD_MIN, { error: minLength })
+      .max(USER_PASSWORD_MAX, { error: maxLength }),
+    retypePassword: z.string({ error: required }).min(1, { error: required }),
+    agree: z.boolean().nullish(),
+  })
+  .superRefine(
+    (v, ctx) => {
+      if (v.retypePassword && v.password !== v.retypePassword) {
+        ctx.addIssue({ code: 'custom', path: ['retypePassword'], message: confirm });
+      }
+    },
+    { when: () => true },
+  );
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** SPEC 5 forgot password: email required. */
+export const forgotPasswordSchema = z.object({
+  email: z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .pipe(z.email({ error: encodeMessage('validation.email') })),
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** SPEC 5 recover password: password and confirmPassword required, with the user-creation rules. */
+export const recoverPasswordSchema = z
+  .object({
+    token: z.string({ error: required }).trim().min(1, { error: required }).max(200),
+    password: z
+      .string({ error: required })
+      .min(1, { error: required })
+      .min(USER_PASSWORD_MIN, { error: minLength })
+      .max(USER_PASSWORD_MAX, { error: maxLength }),
+    confirmPassword: z.string({ error: required }).min(1, { error: required }),
+  })
+  .superRefine(
+    (v, ctx) => {
+      if (v.confirmPassword && v.password !== v.confirmPassword) {
+        ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: confirm });
+      }
+    },
+    { when: () => true },
+  );
+export type RecoverPasswordInput = z.infer<typeof recoverPasswordSchema>;
+
+/** An admin accepts an account request with a role. */
+export const acceptAccountSchema = z.object({ role: oneOf(ROLES) });
+
+export interface AccountRequestDto {
+  id: number;
+  name: string;
+  email: string;
+  status: 'pending' | 'accepted' | 'refused';
+  created_at: string;
+}
+
+export interface PasswordResetDto {
+  id: number;
+  user_id: number;
+  name: string;
+  email: string;
+  status: 'open' | 'link_created' | 'used' | 'closed';
+  expires_at: string | null;
+  created_at: string;
+}

@@ -1,3 +1,4 @@
+export * from './accounts.js';
 export * from './assessments.js';
 export * from './catalogue.js';
 export * from './geography.js';

@@ -1,0 +1,207 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type AccountRequestDto,
+  encodeMessage,
+  type PasswordResetDto,
+  type RegisterInput,
+  type Role,
+} from '@tna/domain';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { type Actor, audited } from '../../db/audited.js';
+import type { Db, Executor } from '../../db/client.js';
+import { accountRequests, passwordResets, users } from '../../db/schema/index.js';
+import { AppError } from '../../lib/app-error.js';
+import { hashPassword } from '../../lib/password.js';
+import { revokeUserSessions } from '../auth/auth.repository.js';
+import { emailTaken, findUser, roleIdByName, setUserRole } from '../users/users.repository.js';
+
+/** How long a password link works. */
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * File an account request. The answer is the same whether or not the email is known, so the page
+ * cannot be used to find out who has an account; a second request for the same email is ignored.
+ */
+export async function requestAccount(db: Db, actor: Actor, input: RegisterInput): Promise<void> {
+  const email = input.email.toLowerCase();
+  const passwordHash = await hashPassword(input.password);
+  await audited(db, actor, async (w) => {
+    if (await emailTaken(w.tx, email)) return;
+    const [pending] = await w.tx
+      .select({ id: accountRequests.id })
+      .from(accountRequests)
+      .where(and(sql`lower(${accountRequests.email}) = ${email}`, eq(accountRequests.status, 'pending')));
+    if (pending) return;
+    const name = input.name?.trim() || email.split('@')[0]!;
+    await w.insert(accountRequests, 'AccountRequest', { name, email, passwordHash });
+  });
+}
+
+export async function listAccountRequests(db: Db): Promise<AccountRequestDto[]> {
+  const rows = await db
+    .select()
+    .from(accountRequests)
+    .where(eq(accountRequests.status, 'pending'))
+    .orderBy(asc(accountRequests.createdAt));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    status: r.status as AccountRequestDto['status'],
+    created_at: r.createdAt.toISOString(),
+  }));
+}
+
+async function pendingRequest(db: Executor, id: number) {
+  const [row] = await db.select().from(accountRequests).where(eq(accountRequests.id, id)).for('update');
+  if (!row) throw AppError.notFound('The account request');
+  if (row.status !== 'pending') {
+    throw AppError.conflict(`This account request was already ${row.status}.`, 'conflict.requestDecided', {
+      status: row.status,
+    });
+  }
+  return row;
+}
+
+/** Accept a request with a role: the user is created with the password they chose, and may sign in. */
+export async function acceptAccountRequest(db: Db, actor: Actor, id: number, role: Role) {
+  const userId = await audited(db, actor, async (w) => {
+    const request = await pendingRequest(w.tx, id);
+    if (await emailTaken(w.tx, request.email)) {
+      throw AppError.conflict('A user with this email exists already.', 'conflict.emailTaken');
+    }
+    const roleId = await roleIdByName(w.tx, role);
+    const user = await w.insert(
+      users,
+      'User',
+      { name: request.name, email: request.email, passwordHash: request.passwordHash },
+      { roles: [role] },
+    );
+    await setUserRole(w.tx, user.id, roleId!);
+    await w.update(accountRequests, 'AccountRequest', id, {
+      status: 'accepted',
+      role,
+      decidedBy: actor.userId,
+      decidedAt: new Date(),
+    });
+    return user.id;
+  });
+  return findUser(db, userId);
+}
+
+export async function refuseAccountRequest(db: Db, actor: Actor, id: number): Promise<void> {
+  await audited(db, actor, async (w) => {
+    await pendingRequest(w.tx, id);
+    await w.update(accountRequests, 'AccountRequest', id, {
+      status: 'refused',
+      decidedBy: actor.userId,
+      decidedAt: new Date(),
+    });
+  });
+}
+
+/** File a reset request for a known email; the same answer either way. One open request per user. */
+export async function requestPasswordReset(db: Db, actor: Actor, email: string): Promise<void> {
+  await audited(db, actor, async (w) => {
+    const [user] = await w.tx.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+    if (!user) return;
+    const [open] = await w.tx
+      .select({ id: passwordResets.id })
+      .from(passwordResets)
+      .where(and(eq(passwordResets.userId, user.id), eq(passwordResets.status, 'open')));
+    if (open) return;
+    await w.insert(passwordResets, 'PasswordReset', { userId: user.id });
+  });
+}
+
+/** Requests waiting for an admin, and links that still work. */
+export async function listPasswordResets(db: Db): Promise<PasswordResetDto[]> {
+  const rows = await db
+    .select({ r: passwordResets, name: users.name, email: users.email })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(
+      sql`${passwordResets.status} = 'open' or (${passwordResets.status} = 'link_created' and ${passwordResets.expiresAt} > now())`,
+    )
+    .orderBy(asc(passwordResets.createdAt));
+  return rows.map(({ r, name, email }) => ({
+    id: r.id,
+    user_id: r.userId,
+    name,
+    email,
+    status: r.status as PasswordResetDto['status'],
+    expires_at: r.expiresAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Create the one-time link of a reset request (a new link replaces an earlier one). Only the token's
+ * hash is stored; the token itself is in the answer, once.
+ */
+export async function createResetLink(
+  db: Db,
+  actor: Actor,
+  id: number,
+): Promise<{ token: string; expiresAt: Date; email: string; name: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + RESET_LINK_TTL_MS);
+  return audited(db, actor, async (w) => {
+    const [row] = await w.tx
+      .select({ r: passwordResets, email: users.email, name: users.name })
+      .from(passwordResets)
+      .innerJoin(users, eq(users.id, passwordResets.userId))
+      .where(eq(passwordResets.id, id))
+      .for('update', { of: passwordResets });
+    if (!row) throw AppError.notFound('The password reset request');
+    if (!['open', 'link_created'].includes(row.r.status)) {
+      throw AppError.conflict(`This request is ${row.r.status}.`, 'conflict.requestDecided', { status: row.r.status });
+    }
+    await w.update(passwordResets, 'PasswordReset', id, {
+      status: 'link_created',
+      tokenHash: hashToken(token),
+      expiresAt,
+      linkCreatedBy: actor.userId,
+    });
+    return { token, expiresAt, email: row.email, name: row.name };
+  });
+}
+
+/**
+ * Set a new password with a link's token: once, within the hour. All the user's sessions end, and
+ * any other open request of theirs is closed.
+ */
+export async function recoverPassword(db: Db, actor: Actor, token: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await audited(db, actor, async (w) => {
+    const [reset] = await w.tx
+      .select()
+      .from(passwordResets)
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(token)),
+          eq(passwordResets.status, 'link_created'),
+          gt(passwordResets.expiresAt, sql`now()`),
+        ),
+      )
+      .for('update');
+    if (!reset) throw AppError.field('token', encodeMessage('validation.resetLink'));
+    await w.update(
+      users,
+      'User',
+      reset.userId,
+      { passwordHash },
+      { password_changed: false },
+      { password_changed: true },
+    );
+    await w.update(passwordResets, 'PasswordReset', reset.id, { status: 'used', usedAt: new Date() });
+    const others = await w.tx
+      .select({ id: passwordResets.id })
+      .from(passwordResets)
+      .where(and(eq(passwordResets.userId, reset.userId), inArray(passwordResets.status, ['open', 'link_created'])));
+    for (const o of others) await w.update(passwordResets, 'PasswordReset', o.id, { status: 'closed' });
+    await revokeUserSessions(w.tx, reset.userId);
+  });
+}
