@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { accountsRoutes } from './modules/accounts/accounts.routes.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
 import { assessmentListsRoutes } from './modules/assessments/assessment-lists.routes.js';
 import { assessmentsRoutes } from './modules/assessments/assessments.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -60,6 +61,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(dashboardRoutes);
       await api.register(performanceRoutes);
       await api.register(accountsRoutes);
+      await api.register(analyticsRoutes);
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' }));
     },
     { prefix: '/api' },
