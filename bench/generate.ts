@@ -108,7 +108,7 @@ export async function generate(url: string, n: number, shares: StatusShares, log
            'Field ' || (g % 40), 'Institute ' || (g % 25),
            (array['<1','1-5','5-10','10-15','15-20','20>'])[1 + g % 6],
            (array['MoPH','BRAC','Care of Afghan Families','Move Welfare Organization','JACK','AKHS'])[1 + g % 6],
-           '+9370' || lpad(((g * 7919) % 10000000)::text, 7, '0'), 'T-' || g, null,
+           '+9370' || lpad(((g::bigint * 7919) % 10000000)::text, 7, '0'), 'T-' || g, null,
            case when s < ${cut1} then 'NEW' when s < ${cut2} then 'APPROVED' when s < ${cut3} then 'REJECTED' else 'ARCHIVED' end,
            lk.de[1 + g % array_length(lk.de, 1)], lk.de[1 + g % array_length(lk.de, 1)],
            timestamptz '2024-01-01' + (g || ' minutes')::interval, timestamptz '2024-01-01' + (g || ' minutes')::interval
@@ -133,8 +133,10 @@ export async function generate(url: string, n: number, shares: StatusShares, log
       select a.id, lk.va[1 + a.id % array_length(lk.va, 1)],
         case when a.status = 'ARCHIVED' then 'REJECTED' else 'NEW' end, a.status, 'Reviewed', a.created_at + interval '2 days'
       from assessments a, lk where a.status <> 'NEW'`);
-    log('    analyze ...');
-    await client.query('analyze');
+    // A fresh table has no visibility map yet: vacuum so that index-only scans work, as autovacuum
+    // would have done in a database that grew over months.
+    log('    vacuum analyze ...');
+    await client.query('vacuum analyze');
     log(`  done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {
     await client.end();

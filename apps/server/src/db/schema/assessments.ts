@@ -8,7 +8,7 @@ import {
   PRIORITIES,
 } from '@tna/domain';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { departments, positions, trainings } from './catalogue.js';
 import { inList } from './check.js';
 import { adminUnits, healthFacilities } from './geography.js';
@@ -158,4 +158,22 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('idempotency_keys_user_key_unique').on(t.userId, t.key)],
+);
+
+/**
+ * How many assessments each status has per place, facility and department, kept by a trigger on
+ * `assessments` in the same transaction as every insert, move and delete (migration 0006). The lists'
+ * totals and the dashboard's figures read these few thousand rows instead of counting a million.
+ */
+export const assessmentCounts = pgTable(
+  'assessment_counts',
+  {
+    status: text().notNull(),
+    jobProvinceId: integer('job_province_id').notNull(),
+    jobDistrictId: integer('job_district_id').notNull(),
+    hospitalId: integer('hospital_id').notNull(),
+    departmentId: integer('department_id').notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.jobProvinceId, t.jobDistrictId, t.hospitalId, t.departmentId] })],
 );

@@ -1,7 +1,7 @@
 import type { AssessmentRowDto, AssessmentSort } from '@tna/domain';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { assessments, healthFacilities } from '../../db/schema/index.js';
+import { assessmentCounts, assessments, healthFacilities } from '../../db/schema/index.js';
 import { rowsFrom } from './assessments.repository.js';
 
 export interface ListFilter {
@@ -51,7 +51,27 @@ export function listOrder(s: ListSorting): SQL[] {
   return [dir(keys[s.sort]), dir(assessments.id)];
 }
 
-/** One page of a review list, sorted across the whole result. */
+/** How many assessments a list holds, from the counts the database keeps (no scan of the table). */
+export async function countAssessments(db: Executor, f: ListFilter): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${assessmentCounts.n}), 0)::int` })
+    .from(assessmentCounts)
+    .where(
+      and(
+        eq(assessmentCounts.status, f.status),
+        f.province ? eq(assessmentCounts.jobProvinceId, f.province) : undefined,
+        f.district ? eq(assessmentCounts.jobDistrictId, f.district) : undefined,
+        f.health_facility ? eq(assessmentCounts.hospitalId, f.health_facility) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * One page of a review list, sorted across the whole result. In the default order (newest first) the
+ * page's ids are found on the (status, id) index alone and only those rows are joined, so a deep page
+ * costs little more than the first.
+ */
 export async function pageAssessments(
   db: Executor,
   filter: ListFilter,
@@ -60,13 +80,32 @@ export async function pageAssessments(
   perPage: number,
 ): Promise<{ rows: AssessmentRowDto[]; total: number }> {
   const where = listWhere(filter);
-  const [rows, [total]] = await Promise.all([
-    rowsFrom(db)
+  const offset = (page - 1) * perPage;
+  const rowsQuery = async (): Promise<AssessmentRowDto[]> => {
+    if (sorting.sort) {
+      return rowsFrom(db)
+        .where(where)
+        .orderBy(...listOrder(sorting))
+        .limit(perPage)
+        .offset(offset);
+    }
+    const ids = await db
+      .select({ id: assessments.id })
+      .from(assessments)
       .where(where)
-      .orderBy(...listOrder(sorting))
+      .orderBy(desc(assessments.id))
       .limit(perPage)
-      .offset((page - 1) * perPage),
-    db.select({ n: count() }).from(assessments).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+      .offset(offset);
+    if (!ids.length) return [];
+    return rowsFrom(db)
+      .where(
+        inArray(
+          assessments.id,
+          ids.map((r) => r.id),
+        ),
+      )
+      .orderBy(desc(assessments.id));
+  };
+  const [rows, total] = await Promise.all([rowsQuery(), countAssessments(db, filter)]);
+  return { rows, total };
 }

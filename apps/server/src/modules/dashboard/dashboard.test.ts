@@ -68,8 +68,9 @@ describe('dashboard figures', () => {
       awaiting_review: 2,
       provinces_covered: 1,
       facilities_covered: 1,
-      priority_lines: 7,
-      trainings_requested: 2,
+      rejected: 1,
+      trainings: 66,
+      users: expect.any(Number),
     });
     expect((await t.request('GET', '/api/stats/core')).statusCode).toBe(401);
   });
