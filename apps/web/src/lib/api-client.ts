@@ -15,6 +15,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The login call answers 401 for wrong credentials; that must not sign anybody out. */
   signOutOnUnauthorized?: boolean;
+  /** Extra request headers (for example `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -31,7 +33,7 @@ async function readBody(response: Response): Promise<unknown> {
 /** One call to the API under /api, with the bearer token and the active language. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, signOutOnUnauthorized = true } = options;
-  const headers = new Headers({ Accept: 'application/json', 'Accept-Language': currentLanguage() });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json', 'Accept-Language': currentLanguage() });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
 

@@ -24,6 +24,22 @@ const AdministrativesPage = lazyNamed(
   'AdministrativesPage',
 );
 const UserLogsPage = lazyNamed(() => import('../../features/logs/pages/user-logs-page'), 'UserLogsPage');
+const NewAssessmentPage = lazyNamed(
+  () => import('../../features/assessments/pages/new-assessment-page'),
+  'NewAssessmentPage',
+);
+const AssessmentDetailsPage = lazyNamed(
+  () => import('../../features/assessments/pages/assessment-details-page'),
+  'AssessmentDetailsPage',
+);
+const EditAssessmentPage = lazyNamed(
+  () => import('../../features/assessments/pages/edit-assessment-page'),
+  'EditAssessmentPage',
+);
+const MyAssessmentsPage = lazyNamed(
+  () => import('../../features/assessments/pages/my-assessments-page'),
+  'MyAssessmentsPage',
+);
 
 /** The screens that are built, with who may open them. */
 const SCREENS: readonly { path: string; action: Action; Page: ComponentType }[] = [
@@ -34,6 +50,10 @@ const SCREENS: readonly { path: string; action: Action; Page: ComponentType }[] 
   { path: 'positions', action: 'reference.manage', Page: PositionsPage },
   { path: 'administratives', action: 'reference.manage', Page: AdministrativesPage },
   { path: 'logs/user-logs', action: 'logs.read', Page: UserLogsPage },
+  { path: 'tna/create', action: 'tna.create', Page: NewAssessmentPage },
+  { path: 'tna/details/:id', action: 'tna.details', Page: AssessmentDetailsPage },
+  { path: 'tna/edit/:id', action: 'tna.edit', Page: EditAssessmentPage },
+  { path: 'tna/my-forms', action: 'tna.myforms', Page: MyAssessmentsPage },
 ];
 
 interface LaterScreen {
@@ -45,15 +65,11 @@ interface LaterScreen {
 
 /** Screens of SPEC 2 whose content arrives with later issues: routed now, with title and breadcrumb. */
 const LATER_SCREENS: readonly LaterScreen[] = [
-  { path: 'tna/create', titleKey: 'pages.titles.create', action: 'tna.create' },
-  { path: 'tna/details/:id', titleKey: 'pages.titles.details', action: 'tna.details' },
-  { path: 'tna/edit/:id', titleKey: 'pages.titles.edit', action: 'tna.edit' },
   { path: 'tna/validate', titleKey: 'pages.titles.validate', action: 'tna.list.new' },
   { path: 'tna/cleared', titleKey: 'pages.titles.cleared', action: 'tna.list.approved' },
   { path: 'tna/archived', titleKey: 'pages.titles.archived', action: 'tna.list.archived' },
   { path: 'tna/export', titleKey: 'pages.titles.export', action: 'analytics.read' },
   { path: 'tna/rejected', titleKey: 'pages.titles.rejected', action: 'tna.list.rejected' },
-  { path: 'tna/my-forms', titleKey: 'pages.titles.myForms', action: 'tna.myforms' },
   { path: 'performance', titleKey: 'pages.titles.performance', action: 'performance.read' },
   { path: 'logs/error-logs', titleKey: 'pages.titles.errorLogs', action: 'logs.read' },
   { path: 'sub-menu-2', titleKey: 'pages.titles.subMenu2' },

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AssessmentDto, ChangeStatusInput } from '@tna/domain';
+import { apiClient } from '../../../lib/api-client';
+import { assessmentKeys } from './keys';
+
+/** POST /api/tnas/changestatus: a move of SPEC 4 (remarks required), with its history entry. */
+export async function changeStatus(input: ChangeStatusInput): Promise<AssessmentDto> {
+  return (await apiClient.post<{ success: AssessmentDto }>('/tnas/changestatus', input)).success;
+}
+
+export function useChangeStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeStatus,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: assessmentKeys.all }),
+  });
+}

@@ -1,0 +1,145 @@
+import { Alert, Anchor, Center, Loader, Text } from '@mantine/core';
+import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type AssessmentDto, LOCKED_STATUSES, type PriorityDto } from '@tna/domain';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { ApiError } from '../../../lib/api-error';
+import { describeError } from '../../../lib/form';
+import { notify } from '../../../lib/notify';
+import { assessmentQueryOptions } from '../api/get-assessment';
+import { prioritiesQueryOptions } from '../api/get-priorities';
+import { useUpdateAssessment } from '../api/update-assessment';
+import { AssessmentForm } from '../components/assessment-form';
+import { statusLabel } from '../components/assessment-options';
+import { valuesFromDto } from '../components/assessment-values';
+import { conflictOf, conflictText } from '../components/conflicts';
+import { StaleNotice } from '../components/stale-notice';
+
+interface Loaded {
+  assessment: AssessmentDto;
+  priorities: PriorityDto[];
+}
+
+/**
+ * SPEC 2 Edit Assessment: the New Assessment form filled with the saved record. The record is read
+ * once and kept while the officer edits (a background refresh must not wipe their changes); the
+ * update names the version it started from, and a newer one on the server is explained with Reload.
+ */
+export function EditAssessmentPage() {
+  const { t, i18n } = useTranslation();
+  const id = Number(useParams().id);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const update = useUpdateAssessment();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [loadError, setLoadError] = useState<unknown>(null);
+  const [stale, setStale] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const [generation, setGeneration] = useState(0);
+
+  /** Always from the server: an edit must start from the version saved now. */
+  const load = async () => {
+    const [assessment, priorities] = await Promise.all([
+      queryClient.fetchQuery({ ...assessmentQueryOptions(id), staleTime: 0 }),
+      queryClient.fetchQuery({ ...prioritiesQueryOptions(id), staleTime: 0 }),
+    ]);
+    setLoaded({ assessment, priorities });
+    setGeneration((g) => g + 1);
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per assessment id
+  useEffect(() => {
+    if (!Number.isInteger(id) || id <= 0) {
+      setLoadError(new ApiError({ status: 404, code: 'NOT_FOUND', message: 'Not found' }));
+      return;
+    }
+    setLoaded(null);
+    setLoadError(null);
+    load().catch(setLoadError);
+  }, [id]);
+
+  const reload = async () => {
+    setReloading(true);
+    try {
+      await load();
+      setStale(false);
+    } catch (error) {
+      notify('error', describeError(i18n, error));
+    } finally {
+      setReloading(false);
+    }
+  };
+
+  const goBack = () => {
+    // Back where the officer came from (My Assessments, the details); a link opened directly has no past.
+    if (location.key !== 'default') navigate(-1);
+    else navigate('/tna/my-forms', { replace: true });
+  };
+
+  const onError = (error: unknown) => {
+    if (!(error instanceof ApiError) || error.status !== 409) return false;
+    notify('error', conflictText(t, i18n, error), t('toast.updateFailed'));
+    if (conflictOf(error) === 'staleVersion') setStale(true);
+    else void reload();
+    return true;
+  };
+
+  const title = t('pages.titles.edit');
+  if (loadError) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
+          {describeError(i18n, loadError)}
+        </Alert>
+      </>
+    );
+  }
+  if (!loaded) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <Center py="xl" aria-busy="true">
+          <Loader />
+        </Center>
+      </>
+    );
+  }
+
+  const { assessment, priorities } = loaded;
+  const locked = (LOCKED_STATUSES as readonly string[]).includes(assessment.status);
+
+  return (
+    <>
+      <PageHeader title={title} />
+      {locked ? (
+        <Alert color="gray" variant="light" icon={<IconLock aria-hidden />} role="alert">
+          <Text fz="sm" mb="xs">
+            {t('tna.edit.locked', { status: statusLabel(t, assessment.status) })}
+          </Text>
+          <Anchor component={Link} to={`/tna/details/${assessment.id}`} fz="sm">
+            {t('tna.edit.openDetails')}
+          </Anchor>
+        </Alert>
+      ) : (
+        <AssessmentForm
+          key={`${assessment.id}:${generation}`}
+          initialValues={valuesFromDto(assessment, priorities)}
+          assessmentId={assessment.id}
+          save={(submission) => update.mutateAsync({ ...submission, id: assessment.id, version: assessment.version })}
+          onSaved={() => {
+            notify('success', t('toast.updateSucceeded'));
+            goBack();
+          }}
+          onError={onError}
+          failureText={t('toast.updateFailed')}
+          notice={stale ? <StaleNotice reloading={reloading} onReload={() => void reload()} /> : null}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { Button } from '@mantine/core';
+import { IconFilePlus } from '@tabler/icons-react';
+import { type AssessmentRowDto, can } from '@tna/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header';
+import { useConfirm } from '../../../components/use-confirm';
+import { useRoles } from '../../../lib/auth';
+import { notify } from '../../../lib/notify';
+import { useChangeStatus } from '../api/change-status';
+import { useMyForms } from '../api/get-my-forms';
+import { ArchiveModal } from '../components/archive-modal';
+import { conflictText } from '../components/conflicts';
+import { fullName, MyFormsTable } from '../components/my-forms-table';
+
+/**
+ * SPEC 2 My Assessments: the officer's forms still NEW (under review). Update opens the edit form;
+ * Archive asks 'Are you sure to archive this TNA form?', then the reason and a note.
+ */
+export function MyAssessmentsPage() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const forms = useMyForms('NEW', page);
+  const changeStatus = useChangeStatus();
+  const confirm = useConfirm();
+  const canCreate = can(useRoles(), 'tna.create');
+  const [archiving, setArchiving] = useState<AssessmentRowDto | null>(null);
+
+  const startArchive = async (row: AssessmentRowDto) => {
+    if (await confirm('confirm.archive', { danger: true })) setArchiving(row);
+  };
+
+  const archive = async (remarks: string) => {
+    if (!archiving) return;
+    try {
+      await changeStatus.mutateAsync({ staff_id: archiving.id, status: 'ARCHIVED', remarks });
+      notify('success', t('toast.archived'));
+      setArchiving(null);
+      // The last form of a page gone: show the page before it.
+      if (forms.data?.data.length === 1 && page > 1) setParams({ page: String(page - 1) });
+    } catch (error) {
+      notify('error', conflictText(t, i18n, error), t('toast.archiveFailed'));
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t('pages.titles.myForms')}
+        actions={
+          canCreate ? (
+            <Button component={Link} to="/tna/create" leftSection={<IconFilePlus size={18} aria-hidden />}>
+              {t('tna.myForms.new')}
+            </Button>
+          ) : undefined
+        }
+      />
+      <MyFormsTable
+        page={forms.data}
+        loading={forms.isPending}
+        busy={forms.isPlaceholderData}
+        error={forms.isError}
+        onRetry={() => void forms.refetch()}
+        onPage={(next) => setParams(next > 1 ? { page: String(next) } : {})}
+        onArchive={(row) => void startArchive(row)}
+      />
+      <ArchiveModal
+        subject={archiving ? fullName(archiving) : null}
+        saving={changeStatus.isPending}
+        onConfirm={(remarks) => void archive(remarks)}
+        onCancel={() => setArchiving(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,368 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, newPage, screenshot } from './support/browser.js';
+import { E2E_ADMIN } from './support/global-setup.js';
+
+const OFFICER = { name: 'E2E Officer', email: 'officer@e2e.tna.test', password: 'e2e-officer-pass-1' };
+const FACILITY = { name: 'E2E Kabul District Hospital', code: 'E2E-0101' };
+/** The person of the first form, typed in Dari as an officer in Kabul would. */
+const PERSON = { name: 'احمد', lastname: 'کریمی', fathername: 'محمود', tazkira: '1400-0101-55555' };
+
+let page: Page;
+let adminToken: string;
+let officerToken: string;
+let kabul: { provinceId: number; districtId: number; facilityId: number };
+
+async function api<T>(path: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function login(email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl()}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await res.json()) as { success: { token: string } }).success.token;
+}
+
+/** A searchable select: type, wait for the filtered list, Enter takes the first match. */
+async function choose(p: Page, id: string, text: string) {
+  const input = p.locator(`#${id}`);
+  await input.click();
+  await input.fill(text);
+  await p.getByRole('listbox').getByRole('option').first().waitFor();
+  await input.press('Enter');
+}
+
+/** A short select, by keyboard only: open with ArrowDown, move, Enter. */
+async function pick(p: Page, id: string, index: number) {
+  const input = p.locator(`#${id}`);
+  await input.focus();
+  await input.press('ArrowDown');
+  for (let i = 0; i < index; i++) await input.press('ArrowDown');
+  await input.press('Enter');
+}
+
+const field = (p: Page, name: string) => p.locator(`#tna-field-${name}`);
+
+async function addPriority(p: Page, department: string, training: string, priority: number, next: string) {
+  await choose(p, 'tna-line-department', department);
+  await choose(p, 'tna-line-training', training);
+  await pick(p, 'tna-line-priority', priority - 1);
+  await p.getByRole('button', { name: next, exact: true }).click();
+}
+
+async function fillForm(p: Page, person: typeof PERSON) {
+  await field(p, 'form_no').fill('KBL-2024-001');
+  await field(p, 'hr_id').fill('HR-778');
+  await field(p, 'name').fill(person.name);
+  await field(p, 'lastname').fill(person.lastname);
+  await field(p, 'fathername').fill(person.fathername);
+  await choose(p, 'tna-field-birth_year', '1988');
+  // Found by their English names too, in a Persian interface.
+  await choose(p, 'tna-field-perminent_province_id', 'Parwan');
+  await choose(p, 'tna-field-perminent_district_id', 'Charikar');
+  await field(p, 'perminent_address_details').fill('ناحیه ۲، سرک عمومی');
+  await choose(p, 'tna-field-temp_province_id', 'Kabul');
+  await choose(p, 'tna-field-temp_district_id', 'Kabul');
+  await choose(p, 'tna-field-hospital', 'E2E-0101');
+  await field(p, 'job_address').fill('شفاخانه ولسوالی کابل');
+  await pick(p, 'tna-field-marital_status', 1);
+  await pick(p, 'tna-field-gender', 0);
+  await field(p, 'temp_address_details').fill('کارته ۴، کابل');
+  await choose(p, 'tna-field-department_id', 'Maternal');
+  await choose(p, 'tna-field-position_id', 'Community Midwife');
+  await pick(p, 'tna-field-education_level', 3);
+  await field(p, 'education_field').fill('قابلگی');
+  await field(p, 'graduated_university').fill('انستیتوت علوم صحی کابل');
+  await pick(p, 'tna-field-experience', 1);
+  await field(p, 'implementing_organization').fill('AHDS');
+  await field(p, 'phone').fill('+93700123456');
+  await field(p, 'tazkira').fill(person.tazkira);
+}
+
+async function setLanguage(p: Page, language: 'en' | 'fa') {
+  await p.evaluate((lang) => localStorage.setItem('language', lang), language);
+  await p.reload();
+  await p.waitForFunction((dir) => document.documentElement.dir === dir, language === 'fa' ? 'rtl' : 'ltr');
+}
+
+/** A second window of the signed-in officer at phone width, for the 375px screenshots. */
+async function phoneShot(path: string, language: 'en' | 'fa', name: string, ready: string) {
+  const phone = await newPage({ width: 375, height: 800 });
+  await phone.page.goto('/login');
+  await phone.page.evaluate(
+    ({ token, email, lang }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('email', email);
+      localStorage.setItem('roles', 'dataentry');
+      localStorage.setItem('language', lang);
+    },
+    { token: officerToken, email: OFFICER.email, lang: language },
+  );
+  await phone.page.goto(path);
+  await phone.page.locator(ready).first().waitFor();
+  // Nothing may stick out sideways at phone width (tables scroll inside their own box).
+  const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} overflows`).toBeLessThanOrEqual(0);
+  await screenshot(phone.page, name);
+  await phone.context.close();
+}
+
+describe('assessments: enter, list, read, print, edit, archive, draft', () => {
+  let firstId: number;
+
+  beforeAll(async () => {
+    adminToken = await login(E2E_ADMIN.email, E2E_ADMIN.password);
+    const provinces = await api<{ data: { id: number; code: string }[] }>('/provinces', adminToken);
+    const provinceId = provinces.data.find((p) => p.code === 'AF01')!.id;
+    const districts = await api<{ data: { id: number; code: string }[] }>(
+      `/provinces/districts/${provinceId}`,
+      adminToken,
+    );
+    const districtId = districts.data.find((d) => d.code === 'AF0101')!.id;
+    const facility = await api<{ success: { id: number } }>('/hospitals', adminToken, {
+      ...FACILITY,
+      type: 'DH',
+      province_id: provinceId,
+      district_id: districtId,
+      is_her_hf: false,
+      status: 'Existing',
+    });
+    kabul = { provinceId, districtId, facilityId: facility.success.id };
+    await api('/users/register', adminToken, {
+      name: OFFICER.name,
+      email: OFFICER.email,
+      password: OFFICER.password,
+      c_password: OFFICER.password,
+      role: 'dataentry',
+    });
+    ({ page } = await newPage());
+  });
+  afterAll(async () => {
+    await page.context().close();
+  });
+
+  it('the officer signs in, switches to Persian and opens New from the tiles', async () => {
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'Email' }).fill(OFFICER.email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(OFFICER.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${baseUrl()}/tna`);
+    officerToken = (await page.evaluate(() => localStorage.getItem('token')))!;
+    await page.getByRole('button', { name: /^Language/ }).click();
+    await page.getByRole('menuitem', { name: 'فارسی' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await page.getByRole('link', { name: /^جدید/ }).click();
+    await page.waitForURL(`${baseUrl()}/tna/create`);
+    await page.getByRole('heading', { name: 'ارزیابی جدید', level: 2 }).waitFor();
+  });
+
+  it('fills a complete form with three priorities, by keyboard, and submits it', async () => {
+    const submit = page.getByRole('button', { name: 'ارسال', exact: true });
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await expect(field(page, 'phone').inputValue()).resolves.toBe('+937');
+    await fillForm(page, PERSON);
+    const next = 'بعدی';
+    await addPriority(page, 'Maternal', 'ANC', 1, next);
+    await addPriority(page, 'Maternal', 'CEmONC', 2, next);
+    await addPriority(page, 'Child Health', 'AFP', 3, next);
+    await expect(page.locator('[data-priority-row]').count()).resolves.toBe(3);
+    // A training already in the table cannot be chosen again.
+    await choose(page, 'tna-line-department', 'Maternal');
+    await page.locator('#tna-line-training').click();
+    await expect(page.getByRole('option', { name: /ANC\/PNC/ }).getAttribute('aria-disabled')).resolves.toBe('true');
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'assessments-form-fa');
+    await expect(submit.isEnabled()).resolves.toBe(true);
+    await submit.click();
+    await page.getByText('ثبت موفقانه انجام شد').first().waitFor();
+    // The form starts again, empty, with the phone prefix.
+    await expect.poll(() => field(page, 'name').inputValue()).toBe('');
+    await expect(page.locator('[data-priority-row]').count()).resolves.toBe(0);
+    await expect(field(page, 'phone').inputValue()).resolves.toBe('+937');
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tna-draft')))).toEqual([]);
+  });
+
+  it('finds the form in My Assessments, numbered, with its place in Dari', async () => {
+    await page.goto('/tna/my-forms');
+    const table = page.getByRole('table', { name: 'ارزیابی‌های من در حال بررسی' });
+    const row = table.getByRole('row').filter({ hasText: 'احمد کریمی' });
+    await row.waitFor();
+    await expect(row.getByRole('cell').first().textContent()).resolves.toBe('1');
+    await expect(row.textContent()).resolves.toContain('کابل');
+    await expect(row.textContent()).resolves.toContain(FACILITY.name);
+    await screenshot(page, 'assessments-my-forms-fa');
+    await row.getByRole('link', { name: 'احمد کریمی', exact: true }).click();
+    await page.waitForURL(/\/tna\/details\/\d+$/);
+    firstId = Number(page.url().split('/').pop());
+  });
+
+  it('opens the details: names in Dari, the status badge, priorities and history', async () => {
+    await page.getByRole('heading', { name: 'جزئیات ارزیابی', level: 2 }).waitFor();
+    const main = page.locator('main');
+    await main.getByText('پروان').first().waitFor();
+    await expect(main.getByText('جدید', { exact: true }).count()).resolves.toBeGreaterThan(0);
+    const priorities = page.getByRole('table', { name: 'اولویت‌های آموزشی' });
+    await expect.poll(() => priorities.getByRole('row').count()).toBe(4);
+    const history = page.getByRole('table', { name: 'تاریخچه تأیید' });
+    await expect.poll(() => history.getByRole('row').count()).toBe(2);
+    await expect(history.textContent()).resolves.toContain(OFFICER.name);
+    // An officer may not update a NEW form from here (only a REJECTED one).
+    await expect(page.getByRole('link', { name: 'به‌روزرسانی' }).count()).resolves.toBe(0);
+    await screenshot(page, 'assessments-details-fa');
+  });
+
+  it('prints as one A4 page without the shell', async () => {
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('header').isVisible()).resolves.toBe(false);
+    await expect(page.getByRole('button', { name: 'چاپ' }).isVisible()).resolves.toBe(false);
+    await page.setViewportSize({ width: 794, height: 1123 });
+    await screenshot(page, 'assessments-print-fa');
+    const pdf = await page.pdf({ format: 'A4', preferCSSPageSize: true, printBackground: true });
+    const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
+    expect(pages.length).toBe(1);
+    await page.emulateMedia({ media: 'screen' });
+    await page.setViewportSize({ width: 1366, height: 800 });
+  });
+
+  it('edits the form from My Assessments and goes back after Update succeeded', async () => {
+    await page.goto('/tna/my-forms');
+    await page.getByRole('link', { name: 'به‌روزرسانی فورم احمد کریمی' }).click();
+    await page.waitForURL(`${baseUrl()}/tna/edit/${firstId}`);
+    await expect.poll(() => field(page, 'name').inputValue()).toBe(PERSON.name);
+    // The dependent lists were loaded for the saved places: the facility shows its label.
+    await expect.poll(() => field(page, 'hospital').inputValue()).toContain(FACILITY.code);
+    await expect(page.locator('[data-priority-row]').count()).resolves.toBe(3);
+    await field(page, 'job_address').fill('شفاخانه ولسوالی کابل، بخش ولادی');
+    await page.getByRole('button', { name: 'ارسال', exact: true }).click();
+    await page.getByText('به‌روزرسانی موفقانه انجام شد').first().waitFor();
+    await page.waitForURL(`${baseUrl()}/tna/my-forms`);
+    const saved = await api<{ data: { job_address: string; version: number } }>(
+      `/tnas/bystaffid/${firstId}`,
+      officerToken,
+    );
+    expect(saved.data.job_address).toBe('شفاخانه ولسوالی کابل، بخش ولادی');
+  });
+
+  it('archives a second form as a Duplicate with a note', async () => {
+    await setLanguage(page, 'en');
+    const departments = await api<{ data: { id: number; name: string }[] }>('/departments', officerToken);
+    const department = departments.data.find((d) => d.name.startsWith('Maternal'))!.id;
+    const trainings = await api<{ data: { id: number }[] }>(`/trainings/bydepartment/${department}`, officerToken);
+    const positions = await api<{ data: { id: number; department_id: number }[] }>('/positions', officerToken);
+    const body = new FormData();
+    body.set(
+      'data',
+      JSON.stringify({
+        assessment_date: new Date().toISOString().slice(0, 10),
+        form_no: 'KBL-2024-002',
+        name: 'Second',
+        lastname: 'Entry',
+        fathername: 'Someone',
+        birth_year: 1990,
+        perminent_province_id: kabul.provinceId,
+        perminent_district_id: kabul.districtId,
+        perminent_address_details: 'Kabul',
+        temp_province_id: kabul.provinceId,
+        temp_district_id: kabul.districtId,
+        hospital: kabul.facilityId,
+        job_address: 'Kabul',
+        temp_address_details: 'Kabul',
+        marital_status: 'single',
+        gender: 'female',
+        department_id: department,
+        position_id: positions.data.find((p) => p.department_id === department)!.id,
+        education_level: 'Bachelor',
+        education_field: 'Nursing',
+        graduated_university: 'KUMS',
+        experience: '<1',
+        implementing_organization: 'AHDS',
+        phone: '+93700999888',
+        tazkira: '1400-0101-77777',
+      }),
+    );
+    body.set('priorities', JSON.stringify([{ department, training: trainings.data[0]!.id, priority: 1 }]));
+    const res = await fetch(`${baseUrl()}/api/tnas`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${officerToken}`, 'Idempotency-Key': crypto.randomUUID() },
+      body,
+    });
+    expect(res.status).toBe(200);
+    const second = ((await res.json()) as { success: { id: number } }).success.id;
+
+    await page.goto('/tna/my-forms');
+    const row = page.getByRole('row').filter({ hasText: 'Second Entry' });
+    await row.waitFor();
+    await screenshot(page, 'assessments-my-forms-en');
+    await row.getByRole('button', { name: 'Archive the form of Second Entry' }).click();
+    await page.getByText('Are you sure to archive this TNA form?').waitFor();
+    await page.getByRole('button', { name: 'Yes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Archive TNA form' });
+    await dialog.getByRole('radio', { name: 'Duplicate' }).check();
+    await dialog.getByRole('textbox', { name: 'Note' }).fill('Same person as KBL-2024-001');
+    await dialog.getByRole('button', { name: 'Archive' }).click();
+    await page.getByText('Archived', { exact: true }).first().waitFor();
+    await expect.poll(() => page.getByRole('row').filter({ hasText: 'Second Entry' }).count()).toBe(0);
+    const history = await api<{ data: { to_status: string; remarks: string }[] }>(
+      `/tnas/histories/bystaffid/${second}`,
+      officerToken,
+    );
+    expect(history.data.at(-1)).toMatchObject({
+      to_status: 'ARCHIVED',
+      remarks: 'Duplicate: Same person as KBL-2024-001',
+    });
+  });
+
+  it('keeps a half-filled form through a reload and offers it back', async () => {
+    await page.goto('/tna/create');
+    await field(page, 'name').waitFor();
+    await field(page, 'name').fill('Draft Person');
+    await field(page, 'fathername').fill('Draft Father');
+    await choose(page, 'tna-field-perminent_province_id', 'Kabul');
+    await addPriority(page, 'Maternal', 'BEmONC', 1, 'Next');
+    await addPriority(page, 'Child Health', 'Cold Chain', 2, 'Next');
+    await page.waitForTimeout(900); // the draft is saved about 500 ms after the last change
+    await page.reload();
+    await page.getByRole('button', { name: 'Restore draft' }).click();
+    await expect.poll(() => field(page, 'name').inputValue()).toBe('Draft Person');
+    await expect(field(page, 'fathername').inputValue()).resolves.toBe('Draft Father');
+    await expect(field(page, 'perminent_province_id').inputValue()).resolves.toBe('Kabul');
+    await expect(page.locator('[data-priority-row]').count()).resolves.toBe(2);
+    await screenshot(page, 'assessments-form-draft-en');
+  });
+
+  it('warns about a possible duplicate before submitting', async () => {
+    await page.goto('/tna/create');
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await fillForm(page, { ...PERSON, name: 'Another', lastname: 'Person' });
+    await addPriority(page, 'Maternal', 'ANC', 1, 'Next');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Possible duplicates' });
+    await dialog.getByRole('link', { name: /احمد کریمی/ }).waitFor();
+    expect(await dialog.getByRole('link', { name: /احمد کریمی/ }).getAttribute('href')).toBe(`/tna/details/${firstId}`);
+    await dialog.getByRole('button', { name: 'Stop and check' }).click();
+    await expect(field(page, 'name').inputValue()).resolves.toBe('Another');
+    await screenshot(page, 'assessments-form-en');
+  });
+
+  it('looks right at phone width, in English and Persian', async () => {
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.goto(`/tna/details/${firstId}`);
+    await page.getByRole('table', { name: 'Training priorities' }).waitFor();
+    await screenshot(page, 'assessments-details-en');
+    for (const language of ['en', 'fa'] as const) {
+      await phoneShot('/tna/create', language, `assessments-form-${language}-375`, '#tna-field-name');
+      await phoneShot('/tna/my-forms', language, `assessments-my-forms-${language}-375`, 'main table');
+      await phoneShot(`/tna/details/${firstId}`, language, `assessments-details-${language}-375`, 'main dl');
+    }
+  });
+});
