@@ -117,7 +117,8 @@ async function phoneShot(path: string, language: 'en' | 'fa', name: string, read
   await phone.context.close();
 }
 
-describe('assessments: enter, list, read, print, edit, archive, draft', () => {
+// A whole form typed key by key takes a while on a busy machine.
+describe('assessments: enter, list, read, print, edit, archive, draft', { timeout: 150_000 }, () => {
   let firstId: number;
 
   beforeAll(async () => {
@@ -359,6 +360,10 @@ describe('assessments: enter, list, read, print, edit, archive, draft', () => {
     await page.goto(`/tna/details/${firstId}`);
     await page.getByRole('table', { name: 'Training priorities' }).waitFor();
     await screenshot(page, 'assessments-details-en');
+    await page.emulateMedia({ media: 'print' });
+    await page.setViewportSize({ width: 794, height: 1123 });
+    await screenshot(page, 'assessments-print-en');
+    await page.emulateMedia({ media: 'screen' });
     for (const language of ['en', 'fa'] as const) {
       await phoneShot('/tna/create', language, `assessments-form-${language}-375`, '#tna-field-name');
       await phoneShot('/tna/my-forms', language, `assessments-my-forms-${language}-375`, 'main table');
