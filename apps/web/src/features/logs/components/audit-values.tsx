@@ -8,7 +8,7 @@ import classes from './audit-values.module.css';
 /** Longer values are cut here; the full entry is one click away. */
 const MAX_VALUE_LENGTH = 48;
 /** More changed fields than this are summed up as 'and N more'. */
-const MAX_LINES = 8;
+const MAX_LINES = 6;
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 

@@ -53,8 +53,9 @@ export function LogsTable(props: LogsTableProps) {
       key: 'event',
       header: t('logs.event'),
       noWrap: true,
+      width: 110,
       render: (entry) => (
-        <Badge variant="light" color={EVENT_COLORS[entry.event] ?? 'gray'} radius="sm">
+        <Badge variant="light" color={EVENT_COLORS[entry.event] ?? 'gray'} radius="sm" tt="none" fz="sm">
           {auditEventLabel(t, entry.event)}
         </Badge>
       ),

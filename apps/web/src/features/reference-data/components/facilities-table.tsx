@@ -53,8 +53,9 @@ export function FacilitiesTable(props: FacilitiesTableProps) {
       key: 'status',
       header: t('hospitals.status'),
       sortKey: 'status',
+      noWrap: true,
       render: (f) => (
-        <Badge variant="light" color={f.status === 'Closed' ? 'gray' : 'green'} radius="sm">
+        <Badge variant="light" color={f.status === 'Closed' ? 'gray' : 'green'} radius="sm" tt="none" fz="sm">
           {facilityStatusLabel(t, f.status)}
         </Badge>
       ),
