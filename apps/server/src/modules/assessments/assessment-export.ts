@@ -2,7 +2,6 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { and, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import ExcelJS from 'exceljs';
 import type { Executor } from '../../db/client.js';
 import {
   adminUnits,
@@ -14,6 +13,7 @@ import {
   trainings,
   users,
 } from '../../db/schema/index.js';
+import { XlsxStreamWriter } from '../../lib/xlsx-stream.js';
 import { type ListFilter, listWhere } from './assessment-lists.repository.js';
 import { rowsFrom } from './assessments.repository.js';
 
@@ -148,23 +148,22 @@ async function exportBatch(db: Executor, filter: ListFilter, lang: Lang, beforeI
  */
 export function streamExport(db: Executor, filter: ListFilter, lang: Lang, onError: (e: unknown) => void): PassThrough {
   const out = new PassThrough({ highWaterMark: 1 << 20 });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('data');
+  const xlsx = new XlsxStreamWriter(out, 'data');
   void (async () => {
-    sheet.addRow(EXPORT_HEADER).commit();
+    await xlsx.addHeader(EXPORT_HEADER);
     let beforeId: number | null = null;
     let written = 0;
     for (;;) {
       const rows = await exportBatch(db, filter, lang, beforeId);
-      for (const r of rows) {
-        if (written >= MAX_EXPORT_ROWS) break;
-        const a = r.a;
-        const priorityCells = [1, 2, 3, 4, 5].flatMap((n) => {
-          const line = r.lines.find((l) => l.p === n);
-          return [line?.t ?? '', line?.d ?? ''];
-        });
-        sheet
-          .addRow([
+      const take = rows.slice(0, Math.max(0, MAX_EXPORT_ROWS - written));
+      await xlsx.addRows(
+        take.map((r) => {
+          const a = r.a;
+          const priorityCells = [1, 2, 3, 4, 5].flatMap((n) => {
+            const line = r.lines.find((l) => l.p === n);
+            return [line?.t ?? '', line?.d ?? ''];
+          });
+          return [
             a.id,
             a.status,
             a.assessmentDate,
@@ -199,18 +198,16 @@ export function streamExport(db: Executor, filter: ListFilter, lang: Lang, onErr
             r.enteredBy,
             a.createdAt.toISOString().slice(0, 19).replace('T', ' '),
             ...priorityCells,
-          ])
-          .commit();
-        written++;
-      }
-      if (rows.length < BATCH || written >= MAX_EXPORT_ROWS) break;
+          ];
+        }),
+      );
+      written += take.length;
+      if (rows.length < BATCH || written >= MAX_EXPORT_ROWS || out.destroyed) break;
       beforeId = rows[rows.length - 1]!.a.id;
-      // exceljs's zip writer ignores backpressure: wait for the client, and let other requests run.
-      if (out.writableNeedDrain) await once(out, 'drain');
+      // Let other requests run between batches.
       await new Promise((resolve) => setImmediate(resolve));
-      if (out.destroyed) return;
     }
-    await workbook.commit();
+    await xlsx.finish();
   })().catch((error) => {
     onError(error);
     out.destroy(error as Error);
