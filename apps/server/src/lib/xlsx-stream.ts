@@ -21,7 +21,7 @@ const PARTS: Record<string, string> = {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters XML forbids
 const INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
-function escape(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(INVALID, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
@@ -50,7 +50,7 @@ export class XlsxStreamWriter {
     this.archive.pipe(out);
     for (const [name, content] of Object.entries(PARTS)) this.archive.append(content, { name });
     this.archive.append(
-      `${XML}<workbook xmlns="${NS}" xmlns:r="${REL}"><sheets><sheet name="${escape(sheetName).replace(/"/g, '&quot;')}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      `${XML}<workbook xmlns="${NS}" xmlns:r="${REL}"><sheets><sheet name="${escapeXml(sheetName).replace(/"/g, '&quot;')}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
       { name: 'xl/workbook.xml' },
     );
     this.archive.append(this.sheet, { name: 'xl/worksheets/sheet1.xml' });
@@ -73,7 +73,7 @@ export class XlsxStreamWriter {
       xml +=
         typeof v === 'number' && Number.isFinite(v)
           ? `<c r="${ref}"${s}><v>${v}</v></c>`
-          : `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${escape(String(v))}</t></is></c>`;
+          : `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${escapeXml(String(v))}</t></is></c>`;
     }
     return `${xml}</row>`;
   }
