@@ -55,7 +55,14 @@ export function LogsTable(props: LogsTableProps) {
       noWrap: true,
       width: 110,
       render: (entry) => (
-        <Badge variant="light" color={EVENT_COLORS[entry.event] ?? 'gray'} radius="sm" tt="none" fz="sm">
+        <Badge
+          variant="light"
+          color={EVENT_COLORS[entry.event] ?? 'gray'}
+          radius="sm"
+          tt="none"
+          fz="sm"
+          miw="max-content"
+        >
           {auditEventLabel(t, entry.event)}
         </Badge>
       ),

@@ -55,7 +55,14 @@ export function FacilitiesTable(props: FacilitiesTableProps) {
       sortKey: 'status',
       noWrap: true,
       render: (f) => (
-        <Badge variant="light" color={f.status === 'Closed' ? 'gray' : 'green'} radius="sm" tt="none" fz="sm">
+        <Badge
+          variant="light"
+          color={f.status === 'Closed' ? 'gray' : 'green'}
+          radius="sm"
+          tt="none"
+          fz="sm"
+          miw="max-content"
+        >
           {facilityStatusLabel(t, f.status)}
         </Badge>
       ),

@@ -30,7 +30,13 @@ export function TrainingsTable(props: TrainingsTableProps) {
       render: (tr) => (
         <Stack gap={4} align="flex-start">
           <span dir="ltr">{tr.title_en}</span>
-          <Badge size="sm" variant="light" tt="none" color={tr.training_type === 'Initial' ? 'blue' : 'grape'}>
+          <Badge
+            size="sm"
+            variant="light"
+            tt="none"
+            miw="max-content"
+            color={tr.training_type === 'Initial' ? 'blue' : 'grape'}
+          >
             {trainingTypeLabel(t, tr.training_type)}
           </Badge>
         </Stack>
