@@ -82,6 +82,16 @@ async function toast(text: string) {
   await page.getByText(text, { exact: true }).first().waitFor();
 }
 
+/** Type in the facility search box and wait for the list the server sends for it (the box is debounced). */
+async function search(text: string) {
+  const answer = page.waitForResponse((res) => {
+    const url = new URL(res.url());
+    return url.pathname === '/api/hospitals' && (url.searchParams.get('search') ?? '') === text;
+  });
+  await page.getByRole('textbox', { name: 'Search' }).fill(text);
+  await answer;
+}
+
 async function confirmDialog() {
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Yes' }).click();
@@ -171,7 +181,7 @@ describe('reference data: an admin manages the lists and finds every change in U
 
     // Back in the list. Searching 'qz' keeps to this test's 21 facilities: 15 a page, sorted by name
     // (ours is the last).
-    await page.getByRole('textbox', { name: 'Search' }).fill('qz');
+    await search('qz');
     await page.getByText('Showing 1 to 15 of 21').waitFor();
     await page.getByRole('button', { name: 'Page 2' }).click();
     await page.getByText('Showing 16 to 21 of 21').waitFor();
@@ -186,9 +196,9 @@ describe('reference data: an admin manages the lists and finds every change in U
     expect(await page.getByRole('columnheader', { name: 'Code' }).getAttribute('aria-sort')).toBe('descending');
 
     // Search by code, and the district filter narrows to the new district.
-    await page.getByRole('textbox', { name: 'Search' }).fill('qz-01');
+    await search('qz-01');
     await page.getByText('Showing 1 to 10 of 10').waitFor();
-    await page.getByRole('textbox', { name: 'Search' }).fill('');
+    await search('');
     await choose(combobox('Province'), 'Kabul', 'Kabul');
     await choose(combobox('District'), DISTRICT, 'Rd');
     await page.getByText('Showing 1 to 1 of 1').waitFor();
@@ -282,7 +292,7 @@ describe('reference data: an admin manages the lists and finds every change in U
 
   it('deletes the health facility after the confirm dialog', async () => {
     await page.goto('/hospitals');
-    await page.getByRole('textbox', { name: 'Search' }).fill('QZ-900');
+    await search('QZ-900');
     await row(FACILITY).waitFor();
     await page.getByRole('button', { name: `Delete ${FACILITY}` }).click();
     await confirmDialog();
