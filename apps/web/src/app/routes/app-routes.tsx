@@ -1,4 +1,4 @@
-import type { Action } from '@tna/domain';
+import { type Action, LIST_ACTION_BY_STATUS } from '@tna/domain';
 import type { ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ComingSoonPage } from '../../components/coming-soon-page';
@@ -40,6 +40,11 @@ const MyAssessmentsPage = lazyNamed(
   () => import('../../features/assessments/pages/my-assessments-page'),
   'MyAssessmentsPage',
 );
+const reviewPages = () => import('../../features/review/pages/review-list-page');
+const ValidationListPage = lazyNamed<'ValidationListPage', object>(reviewPages, 'ValidationListPage');
+const ApprovedListPage = lazyNamed<'ApprovedListPage', object>(reviewPages, 'ApprovedListPage');
+const RejectedListPage = lazyNamed<'RejectedListPage', object>(reviewPages, 'RejectedListPage');
+const ArchivedListPage = lazyNamed<'ArchivedListPage', object>(reviewPages, 'ArchivedListPage');
 
 /** The screens that are built, with who may open them. */
 const SCREENS: readonly { path: string; action: Action; Page: ComponentType }[] = [
@@ -54,6 +59,10 @@ const SCREENS: readonly { path: string; action: Action; Page: ComponentType }[] 
   { path: 'tna/details/:id', action: 'tna.details', Page: AssessmentDetailsPage },
   { path: 'tna/edit/:id', action: 'tna.edit', Page: EditAssessmentPage },
   { path: 'tna/my-forms', action: 'tna.myforms', Page: MyAssessmentsPage },
+  { path: 'tna/validate', action: LIST_ACTION_BY_STATUS.NEW, Page: ValidationListPage },
+  { path: 'tna/cleared', action: LIST_ACTION_BY_STATUS.APPROVED, Page: ApprovedListPage },
+  { path: 'tna/rejected', action: LIST_ACTION_BY_STATUS.REJECTED, Page: RejectedListPage },
+  { path: 'tna/archived', action: LIST_ACTION_BY_STATUS.ARCHIVED, Page: ArchivedListPage },
 ];
 
 interface LaterScreen {
@@ -65,11 +74,7 @@ interface LaterScreen {
 
 /** Screens of SPEC 2 whose content arrives with later issues: routed now, with title and breadcrumb. */
 const LATER_SCREENS: readonly LaterScreen[] = [
-  { path: 'tna/validate', titleKey: 'pages.titles.validate', action: 'tna.list.new' },
-  { path: 'tna/cleared', titleKey: 'pages.titles.cleared', action: 'tna.list.approved' },
-  { path: 'tna/archived', titleKey: 'pages.titles.archived', action: 'tna.list.archived' },
   { path: 'tna/export', titleKey: 'pages.titles.export', action: 'analytics.read' },
-  { path: 'tna/rejected', titleKey: 'pages.titles.rejected', action: 'tna.list.rejected' },
   { path: 'performance', titleKey: 'pages.titles.performance', action: 'performance.read' },
   { path: 'logs/error-logs', titleKey: 'pages.titles.errorLogs', action: 'logs.read' },
   { path: 'sub-menu-2', titleKey: 'pages.titles.subMenu2' },

@@ -1,25 +1,106 @@
-import { Alert, Divider } from '@mantine/core';
-import { IconClockHour4 } from '@tabler/icons-react';
-import { type AssessmentDto, can } from '@tna/domain';
+import { Button, Divider, Group, Paper, Radio, Stack, Textarea } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import type { AssessmentDto, AssessmentStatus } from '@tna/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useRoles } from '../../../lib/auth';
+import { notify } from '../../../lib/notify';
+import { useChangeStatus } from '../api/change-status';
+import { clearanceChoices } from './clearance-choices';
+import { conflictText } from './conflicts';
+
+/** The labels of the clearance choices (SPEC 4): Approve, Reject, 'As a New', Archive. */
+export const MOVE_LABEL_KEYS: Record<AssessmentStatus, string> = {
+  APPROVED: 'tna.review.moves.APPROVED',
+  REJECTED: 'tna.review.moves.REJECTED',
+  NEW: 'tna.review.moves.NEW',
+  ARCHIVED: 'tna.review.moves.ARCHIVED',
+};
+
+/** True when the page was reached from another page of the app (React Router counts its entries). */
+function hasHistory(): boolean {
+  const state = window.history.state as { idx?: number } | null;
+  return typeof state?.idx === 'number' && state.idx > 0;
+}
 
 /**
- * The place of the clearance form of SPEC 4 (approve or reject a NEW form; 'As a New' or 'Archive'
- * for a REJECTED one). It arrives with a later issue; until then this says so to those who would use it.
- * Hidden when the form is APPROVED or ARCHIVED, as the clearance form will be.
+ * SPEC 4 clearance form on Assessment Details: hidden for APPROVED and ARCHIVED; Approve or Reject a
+ * NEW form, 'As a New' or Archive a REJECTED one; remarks required. On success 'Status Changed', the
+ * details and history reload, and the user goes back to the page before.
  */
 export function ClearanceSlot({ assessment }: { assessment: AssessmentDto }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const roles = useRoles();
-  const action = assessment.status === 'NEW' ? 'tna.review' : assessment.status === 'REJECTED' ? 'tna.resubmit' : null;
-  if (!action || !can(roles, action)) return null;
+  const navigate = useNavigate();
+  const changeStatus = useChangeStatus();
+  const [status, setStatus] = useState<string | null>(null);
+  const [remarks, setRemarks] = useState('');
+  const [touched, setTouched] = useState(false);
+  const choices = clearanceChoices(assessment.status, roles);
+  if (!choices.length) return null;
+
+  const chosen = status && (choices as string[]).includes(status) ? (status as AssessmentStatus) : null;
+  const valid = chosen !== null && remarks.trim().length > 0;
+
+  const submit = async () => {
+    if (!chosen || !valid) return;
+    try {
+      await changeStatus.mutateAsync({ staff_id: assessment.id, status: chosen, remarks: remarks.trim() });
+      notify('success', t('toast.statusChanged'));
+      setStatus(null);
+      setRemarks('');
+      setTouched(false);
+      if (hasHistory()) navigate(-1);
+      else navigate('/tna');
+    } catch (error) {
+      notify('error', conflictText(t, i18n, error), t('toast.operationFailed'));
+    }
+  };
+
   return (
     <section aria-label={t('tna.details.clearance')}>
       <Divider my="sm" label={t('tna.details.clearance')} labelPosition="center" />
-      <Alert variant="light" color="blue" icon={<IconClockHour4 aria-hidden />}>
-        {t('tna.details.clearanceLater')}
-      </Alert>
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <Stack gap="md">
+            <Radio.Group label={t('tna.review.decision')} required value={status} onChange={setStatus}>
+              <Group gap="lg" mt={6}>
+                {choices.map((to) => (
+                  <Radio key={to} value={to} label={t(MOVE_LABEL_KEYS[to])} />
+                ))}
+              </Group>
+            </Radio.Group>
+            <Textarea
+              label={t('tna.details.remarks')}
+              required
+              autosize
+              minRows={3}
+              maxLength={1900}
+              value={remarks}
+              onChange={(event) => setRemarks(event.currentTarget.value)}
+              onBlur={() => setTouched(true)}
+              error={touched && !remarks.trim() ? t('validation.required') : undefined}
+            />
+            <Group justify="flex-end">
+              <Button
+                type="submit"
+                disabled={!valid}
+                loading={changeStatus.isPending}
+                leftSection={<IconSend size={16} aria-hidden />}
+              >
+                {t('common.submit')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
     </section>
   );
 }

@@ -1,0 +1,124 @@
+import { Button, Grid, Group, Select } from '@mantine/core';
+import { IconRefresh, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { searchableProps, unitOptions } from '../../../components/select-options';
+import { currentLanguage } from '../../../lib/i18n';
+import { useDistricts } from '../../assessments/api/get-districts';
+import { useHospitalsByDistrict } from '../../assessments/api/get-hospitals-by-district';
+import { useProvinces } from '../../assessments/api/get-provinces';
+
+export interface ReviewFilters {
+  province: number | null;
+  district: number | null;
+  health_facility: number | null;
+}
+
+export const NO_REVIEW_FILTERS: ReviewFilters = { province: null, district: null, health_facility: null };
+
+interface ReviewSearchProps {
+  /** The search the list shows now (from the address). */
+  applied: ReviewFilters;
+  onSearch: (filters: ReviewFilters) => void;
+  onReset: () => void;
+  searching: boolean;
+}
+
+const idOf = (value: string | null) => (value ? Number(value) : null);
+const text = (value: number | null) => (value ? String(value) : null);
+
+/**
+ * The search form of the review lists (SPEC 2, 5): province required (Search stays disabled without
+ * it), a province loads its districts and a district its health facilities, each clearing the next.
+ */
+export function ReviewSearch({ applied, onSearch, onReset, searching }: ReviewSearchProps) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const [draft, setDraft] = useState<ReviewFilters>(applied);
+  // Back and forward (the search lives in the address) bring their own search.
+  const { province, district, health_facility } = applied;
+  useEffect(() => setDraft({ province, district, health_facility }), [province, district, health_facility]);
+  const provinces = useProvinces();
+  const districts = useDistricts(draft.province);
+  const hospitals = useHospitalsByDistrict(draft.district);
+  const searchable = searchableProps(t('common.nothingFound'));
+  const hospitalOptions = (hospitals.data ?? []).map((h) => ({ value: String(h.id), label: h.name }));
+
+  return (
+    <search>
+      <form
+        aria-label={t('tna.review.search')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (draft.province) onSearch(draft);
+        }}
+      >
+        <Grid gap="sm" mb="md" align="flex-end">
+          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+            <Select
+              id="review-province"
+              label={t('tna.fields.province')}
+              placeholder={t('tna.review.chooseProvince')}
+              required
+              data={unitOptions(provinces.data, language)}
+              {...searchable}
+              selectFirstOptionOnChange
+              value={text(draft.province)}
+              onChange={(value) => setDraft({ province: idOf(value), district: null, health_facility: null })}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+            <Select
+              id="review-district"
+              label={t('tna.fields.district')}
+              placeholder={draft.province ? t('common.all') : t('tna.review.provinceFirst')}
+              data={unitOptions(districts.data, language)}
+              disabled={!draft.province}
+              clearable
+              {...searchable}
+              selectFirstOptionOnChange
+              value={text(draft.district)}
+              onChange={(value) => setDraft({ ...draft, district: idOf(value), health_facility: null })}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+            <Select
+              id="review-facility"
+              label={t('tna.fields.hospital')}
+              placeholder={draft.district ? t('common.all') : t('tna.review.districtFirst')}
+              data={hospitalOptions}
+              disabled={!draft.district}
+              clearable
+              {...searchable}
+              selectFirstOptionOnChange
+              value={text(draft.health_facility)}
+              onChange={(value) => setDraft({ ...draft, health_facility: idOf(value) })}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+            <Group gap="sm" wrap="nowrap">
+              <Button
+                type="submit"
+                disabled={!draft.province}
+                loading={searching}
+                leftSection={<IconSearch size={16} aria-hidden />}
+              >
+                {t('tna.review.searchButton')}
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconRefresh size={16} aria-hidden />}
+                onClick={() => {
+                  setDraft(NO_REVIEW_FILTERS);
+                  onReset();
+                }}
+              >
+                {t('tna.review.reset')}
+              </Button>
+            </Group>
+          </Grid.Col>
+        </Grid>
+      </form>
+    </search>
+  );
+}

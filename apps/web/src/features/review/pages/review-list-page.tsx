@@ -1,0 +1,161 @@
+import { Button } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { ASSESSMENT_SORTS, type AssessmentSort, type AssessmentStatus, can } from '@tna/domain';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { SortState } from '../../../components/data-table';
+import { PageHeader } from '../../../components/page-header';
+import { useRoles } from '../../../lib/auth';
+import { describeError } from '../../../lib/form';
+import { currentLanguage } from '../../../lib/i18n';
+import { notify } from '../../../lib/notify';
+import { exportList } from '../api/export-list';
+import { useReviewList } from '../api/review-list';
+import { type ReviewFilters, ReviewSearch } from '../components/review-search';
+import { ReviewTable } from '../components/review-table';
+
+const TITLE_KEYS: Record<AssessmentStatus, string> = {
+  NEW: 'pages.titles.validate',
+  APPROVED: 'pages.titles.cleared',
+  REJECTED: 'pages.titles.rejected',
+  ARCHIVED: 'pages.titles.archived',
+};
+
+const positiveId = (value: string | null) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/**
+ * One list of SPEC 2 for a status: the search form, the Excel export (admin and validator), the
+ * server-sorted table and page links. Page, sort and search live in the address, so reload and Back
+ * keep them.
+ */
+export function ReviewListPage({ status }: { status: AssessmentStatus }) {
+  const { t, i18n } = useTranslation();
+  const roles = useRoles();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const sortParam = params.get('sort');
+  const sortKey = (ASSESSMENT_SORTS as readonly string[]).includes(sortParam ?? '')
+    ? (sortParam as AssessmentSort)
+    : null;
+  const direction = params.get('direction') === 'desc' ? 'desc' : 'asc';
+  const province = positiveId(params.get('province'));
+  const filters: ReviewFilters = {
+    province,
+    district: province ? positiveId(params.get('district')) : null,
+    health_facility: province ? positiveId(params.get('health_facility')) : null,
+  };
+  const list = useReviewList({
+    status,
+    page,
+    sort: sortKey,
+    direction: sortKey ? direction : null,
+    lang: currentLanguage(),
+    ...filters,
+  });
+  const [exporting, setExporting] = useState(false);
+
+  // SPEC 8: a failed search says 'Operation Failed'.
+  useEffect(() => {
+    if (list.isError && province) notify('error', describeError(i18n, list.error), t('toast.operationFailed'));
+  }, [list.isError, list.error, province, i18n, t]);
+
+  // A page past the end (rows moved away meanwhile): show the new last page.
+  const lastPage = list.data?.last_page;
+  useEffect(() => {
+    if (lastPage !== undefined && lastPage > 0 && page > lastPage) {
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set('page', String(lastPage));
+        return next;
+      });
+    }
+  }, [page, lastPage, setParams]);
+
+  const update = (patch: Record<string, string | null>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(patch)) {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      if (next.get('page') === '1') next.delete('page');
+      return next;
+    });
+
+  const search = (next: ReviewFilters) =>
+    update({
+      province: next.province ? String(next.province) : null,
+      district: next.district ? String(next.district) : null,
+      health_facility: next.health_facility ? String(next.health_facility) : null,
+      page: null,
+    });
+
+  const toggleSort = (key: string) =>
+    update({
+      sort: key,
+      direction: sortKey === key && direction === 'asc' ? 'desc' : 'asc',
+      page: null,
+    });
+
+  const sort: SortState | undefined = sortKey ? { key: sortKey, direction } : undefined;
+
+  const runExport = async () => {
+    setExporting(true);
+    notify('info', t('tna.review.exporting'));
+    try {
+      const name = await exportList(status, { ...filters, lang: currentLanguage() });
+      notify('success', t('tna.review.exported', { name }));
+    } catch (error) {
+      notify('error', describeError(i18n, error), t('toast.operationFailed'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={t(TITLE_KEYS[status])}
+        actions={
+          can(roles, 'tna.export') ? (
+            <Button
+              variant="light"
+              color="green"
+              loading={exporting}
+              leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
+              onClick={() => void runExport()}
+            >
+              {t('tna.review.export')}
+            </Button>
+          ) : undefined
+        }
+      />
+      <ReviewSearch
+        applied={filters}
+        onSearch={search}
+        onReset={() => update({ province: null, district: null, health_facility: null, page: null })}
+        searching={list.isFetching && Boolean(province)}
+      />
+      <ReviewTable
+        status={status}
+        page={list.data}
+        loading={list.isPending}
+        busy={list.isPlaceholderData}
+        error={list.isError}
+        onRetry={() => void list.refetch()}
+        onPage={(next) => update({ page: String(next) })}
+        sort={sort}
+        onSort={toggleSort}
+      />
+    </>
+  );
+}
+
+export const ValidationListPage = () => <ReviewListPage status="NEW" />;
+export const ApprovedListPage = () => <ReviewListPage status="APPROVED" />;
+export const RejectedListPage = () => <ReviewListPage status="REJECTED" />;
+export const ArchivedListPage = () => <ReviewListPage status="ARCHIVED" />;

@@ -1,0 +1,350 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, newPage, screenshot } from './support/browser.js';
+import { E2E_ADMIN } from './support/global-setup.js';
+
+const VALIDATOR = { name: 'E2E Validator', email: 'validator@review.e2e.test', password: 'e2e-validator-pass-1' };
+const OFFICER = { name: 'E2E Review Officer', email: 'officer@review.e2e.test', password: 'e2e-officer-pass-2' };
+const FACILITY = { name: 'E2E Review Hospital', code: 'E2E-R-0101' };
+
+let adminToken: string;
+let validatorToken: string;
+let officerToken: string;
+let kabul: { provinceId: number; districtId: number; facilityId: number };
+const ids: Record<'approve' | 'reject' | 'archive', number> = { approve: 0, reject: 0, archive: 0 };
+
+async function api<T>(path: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function login(email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl()}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await res.json()) as { success: { token: string } }).success.token;
+}
+
+/** A form entered by the officer through the API, as the New Assessment screen sends it. */
+async function createForm(name: string, lastname: string, tazkira: string, phone: string): Promise<number> {
+  const departments = await api<{ data: { id: number; name: string }[] }>('/departments', officerToken);
+  const department = departments.data.find((d) => d.name.startsWith('Maternal'))!.id;
+  const trainings = await api<{ data: { id: number }[] }>(`/trainings/bydepartment/${department}`, officerToken);
+  const positions = await api<{ data: { id: number; department_id: number }[] }>('/positions', officerToken);
+  const body = new FormData();
+  body.set(
+    'data',
+    JSON.stringify({
+      assessment_date: new Date().toISOString().slice(0, 10),
+      form_no: `REV-${tazkira}`,
+      name,
+      lastname,
+      fathername: 'Father',
+      birth_year: 1991,
+      perminent_province_id: kabul.provinceId,
+      perminent_district_id: kabul.districtId,
+      perminent_address_details: 'Kabul',
+      temp_province_id: kabul.provinceId,
+      temp_district_id: kabul.districtId,
+      hospital: kabul.facilityId,
+      job_address: 'Kabul',
+      temp_address_details: 'Kabul',
+      marital_status: 'married',
+      gender: 'female',
+      department_id: department,
+      position_id: positions.data.find((p) => p.department_id === department)!.id,
+      education_level: 'Bachelor',
+      education_field: 'Nursing',
+      graduated_university: 'KUMS',
+      experience: '1-5',
+      implementing_organization: 'AHDS',
+      phone,
+      tazkira,
+    }),
+  );
+  body.set('priorities', JSON.stringify([{ department, training: trainings.data[0]!.id, priority: 2 }]));
+  const res = await fetch(`${baseUrl()}/api/tnas`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${officerToken}`, 'Idempotency-Key': crypto.randomUUID() },
+    body,
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { success: { id: number } }).success.id;
+}
+
+/** A searchable select: type, wait for the filtered list, Enter takes the first match. */
+async function choose(p: Page, id: string, text: string) {
+  const input = p.locator(`#${id}`);
+  await input.click();
+  await input.fill(text);
+  await p.getByRole('listbox').getByRole('option').first().waitFor();
+  await input.press('Enter');
+}
+
+async function signIn(p: Page, user: { email: string; password: string }) {
+  await p.goto('/login');
+  await p.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  await p.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+  await p.getByRole('button', { name: 'Sign In' }).click();
+  await p.waitForURL(`${baseUrl()}/tna`);
+}
+
+async function setLanguage(p: Page, language: 'en' | 'fa') {
+  await p.evaluate((lang) => localStorage.setItem('language', lang), language);
+  await p.reload();
+  await p.waitForFunction((dir) => document.documentElement.dir === dir, language === 'fa' ? 'rtl' : 'ltr');
+}
+
+/** A window of a signed-in user at phone width: nothing may stick out sideways; then a screenshot. */
+async function phoneShot(
+  who: { token: string; email: string; roles: string },
+  path: string,
+  language: 'en' | 'fa',
+  name: string,
+  ready: string,
+) {
+  const phone = await newPage({ width: 375, height: 800 });
+  await phone.page.goto('/login');
+  await phone.page.evaluate(
+    ({ token, email, roles, lang }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('email', email);
+      localStorage.setItem('roles', roles);
+      localStorage.setItem('language', lang);
+    },
+    { ...who, lang: language },
+  );
+  await phone.page.goto(path);
+  await phone.page.locator(ready).first().waitFor();
+  const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} overflows`).toBeLessThanOrEqual(0);
+  await screenshot(phone.page, name);
+  await phone.context.close();
+}
+
+const lastStatus = async (id: number) =>
+  (
+    await api<{ data: { to_status: string; remarks: string }[] }>(`/tnas/histories/bystaffid/${id}`, adminToken)
+  ).data.at(-1);
+
+describe('review: validate, reject, resubmit, approve, archived search, export', { timeout: 150_000 }, () => {
+  let validator: Page;
+  let officer: Page;
+
+  beforeAll(async () => {
+    adminToken = await login(E2E_ADMIN.email, E2E_ADMIN.password);
+    const provinces = await api<{ data: { id: number; code: string }[] }>('/provinces', adminToken);
+    const provinceId = provinces.data.find((p) => p.code === 'AF01')!.id;
+    const districts = await api<{ data: { id: number; code: string }[] }>(
+      `/provinces/districts/${provinceId}`,
+      adminToken,
+    );
+    const districtId = districts.data.find((d) => d.code === 'AF0101')!.id;
+    const facility = await api<{ success: { id: number } }>('/hospitals', adminToken, {
+      ...FACILITY,
+      type: 'DH',
+      province_id: provinceId,
+      district_id: districtId,
+      is_her_hf: false,
+      status: 'Existing',
+    });
+    kabul = { provinceId, districtId, facilityId: facility.success.id };
+    for (const [user, role] of [
+      [VALIDATOR, 'validator'],
+      [OFFICER, 'dataentry'],
+    ] as const) {
+      await api('/users/register', adminToken, {
+        name: user.name,
+        email: user.email,
+        password: user.password,
+        c_password: user.password,
+        role,
+      });
+    }
+    validatorToken = await login(VALIDATOR.email, VALIDATOR.password);
+    officerToken = await login(OFFICER.email, OFFICER.password);
+    ids.approve = await createForm('Approve', 'Candidate', '1400-0202-10001', '+93700200001');
+    ids.reject = await createForm('Reject', 'Candidate', '1400-0202-10002', '+93700200002');
+    ids.archive = await createForm('Archive', 'Candidate', '1400-0202-10003', '+93700200003');
+    await api('/tnas/changestatus', officerToken, {
+      staff_id: ids.archive,
+      status: 'ARCHIVED',
+      remarks: 'Duplicate: entered twice',
+    });
+    ({ page: validator } = await newPage());
+    ({ page: officer } = await newPage());
+  });
+  afterAll(async () => {
+    await validator.context().close();
+    await officer.context().close();
+  });
+
+  it('the validator approves a form from the Validation list, on its details opened in a new tab', async () => {
+    await signIn(validator, VALIDATOR);
+    await validator.goto('/tna/validate');
+    await validator.getByRole('heading', { name: 'Validation', level: 2 }).waitFor();
+    const row = validator.getByRole('row').filter({ hasText: 'Approve Candidate' });
+    await row.waitFor();
+    await expect(validator.getByRole('button', { name: 'Export to Excel' }).isVisible()).resolves.toBe(true);
+    await screenshot(validator, 'review-validate-en');
+    const link = row.getByRole('link', { name: 'Validate Approve Candidate (opens in a new tab)' });
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toContain('noopener');
+    const [tab] = await Promise.all([validator.context().waitForEvent('page'), link.click()]);
+    await tab.waitForURL(`${baseUrl()}/tna/details/${ids.approve}`);
+    const clearance = tab.getByRole('region', { name: 'Clearance' });
+    await clearance.waitFor();
+    // NEW: only Approve and Reject.
+    await expect(clearance.getByRole('radio').count()).resolves.toBe(2);
+    const submit = clearance.getByRole('button', { name: 'Submit' });
+    await clearance.getByRole('radio', { name: 'Approve' }).check();
+    await expect(submit.isDisabled()).resolves.toBe(true);
+    await clearance.getByRole('textbox', { name: 'Remarks' }).fill('All fields checked against the tazkira');
+    await screenshot(tab, 'review-clearance-en');
+    await submit.click();
+    await tab.getByText('Status Changed').first().waitFor();
+    // Opened alone in its tab, there is no page to go back to: the Assessments home.
+    await tab.waitForURL(`${baseUrl()}/tna`);
+    await tab.close();
+    expect(await lastStatus(ids.approve)).toMatchObject({ to_status: 'APPROVED' });
+  });
+
+  it('rejects another one with remarks, in Persian', async () => {
+    await setLanguage(validator, 'fa');
+    await validator.goto('/tna/validate');
+    await validator.getByRole('heading', { name: 'اعتبارسنجی', level: 2 }).waitFor();
+    const row = validator.getByRole('row').filter({ hasText: 'Reject Candidate' });
+    await row.waitFor();
+    await expect.poll(() => validator.getByRole('row').filter({ hasText: 'Approve Candidate' }).count()).toBe(0);
+    await screenshot(validator, 'review-validate-fa');
+    // Reached from the list in the same tab this time, Submit goes back to it.
+    await validator.goto(`/tna/validate`);
+    await validator.evaluate((id) => {
+      window.history.pushState({ usr: null, key: 'e2e', idx: 1 }, '', `/tna/details/${id}`);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+    }, ids.reject);
+    const clearance = validator.getByRole('region', { name: 'تصفیه' });
+    await clearance.waitFor();
+    await clearance.getByRole('radio', { name: 'رد' }).check();
+    await clearance.getByRole('textbox', { name: 'ملاحظات' }).fill('شماره تذکره با سند مطابقت ندارد');
+    await screenshot(validator, 'review-clearance-fa');
+    await clearance.getByRole('button', { name: 'ارسال' }).click();
+    await validator.getByText('وضعیت تغییر کرد').first().waitFor();
+    await validator.waitForURL(`${baseUrl()}/tna/validate`);
+    expect(await lastStatus(ids.reject)).toMatchObject({
+      to_status: 'REJECTED',
+      remarks: 'شماره تذکره با سند مطابقت ندارد',
+    });
+  });
+
+  it("data entry finds it in Rejected, edits it and sends it back 'As a New'", async () => {
+    await signIn(officer, OFFICER);
+    await officer.goto('/tna/rejected');
+    const row = officer.getByRole('row').filter({ hasText: 'Reject Candidate' });
+    await row.waitFor();
+    await expect(officer.getByRole('button', { name: 'Export to Excel' }).count()).resolves.toBe(0);
+    await screenshot(officer, 'review-rejected-en');
+    await row.getByRole('link', { name: 'Review/Action: Reject Candidate' }).click();
+    await officer.waitForURL(`${baseUrl()}/tna/details/${ids.reject}`);
+    await officer.getByRole('link', { name: 'Update' }).click();
+    await officer.waitForURL(`${baseUrl()}/tna/edit/${ids.reject}`);
+    await expect.poll(() => officer.locator('#tna-field-name').inputValue()).toBe('Reject');
+    await officer.locator('#tna-field-tazkira').fill('1400-0202-10022');
+    await officer.getByRole('button', { name: 'Submit', exact: true }).click();
+    await officer.getByText('Update succeeded').first().waitFor();
+    await officer.waitForURL(`${baseUrl()}/tna/details/${ids.reject}`);
+    const clearance = officer.getByRole('region', { name: 'Clearance' });
+    await clearance.waitFor();
+    const choices = await clearance
+      .getByRole('radio')
+      .evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).labels?.[0]?.textContent));
+    expect(choices).toEqual(['As a New', 'Archive']);
+    await clearance.getByRole('radio', { name: 'As a New' }).check();
+    await clearance.getByRole('textbox', { name: 'Remarks' }).fill('Tazkira number corrected');
+    await clearance.getByRole('button', { name: 'Submit' }).click();
+    await officer.getByText('Status Changed').first().waitFor();
+    await officer.waitForURL(`${baseUrl()}/tna/rejected`);
+    await expect.poll(() => officer.getByRole('row').filter({ hasText: 'Reject Candidate' }).count()).toBe(0);
+    expect(await lastStatus(ids.reject)).toMatchObject({ to_status: 'NEW', remarks: 'Tazkira number corrected' });
+  });
+
+  it('the validator approves the corrected form; the history shows every step', async () => {
+    await setLanguage(validator, 'en');
+    await validator.goto(`/tna/details/${ids.reject}`);
+    const clearance = validator.getByRole('region', { name: 'Clearance' });
+    await clearance.waitFor();
+    await clearance.getByRole('radio', { name: 'Approve' }).check();
+    await clearance.getByRole('textbox', { name: 'Remarks' }).fill('Corrected; approved');
+    await clearance.getByRole('button', { name: 'Submit' }).click();
+    await validator.getByText('Status Changed').first().waitFor();
+    await validator.waitForURL(`${baseUrl()}/tna`);
+    await validator.goto(`/tna/details/${ids.reject}`);
+    const history = validator.getByRole('region', { name: 'Approval history' });
+    await history.getByText('Corrected; approved').waitFor();
+    await expect(validator.getByRole('region', { name: 'Clearance' }).count()).resolves.toBe(0);
+    await validator.goto('/tna/cleared');
+    for (const name of ['Approve Candidate', 'Reject Candidate']) {
+      await validator
+        .getByRole('row')
+        .filter({ hasText: name })
+        .getByRole('link', { name: `Details: ${name}` })
+        .waitFor();
+    }
+    await screenshot(validator, 'review-approved-en');
+  });
+
+  it('searches the Archived list by province and district; the search stays through a reload', async () => {
+    await validator.goto('/tna/archived');
+    await validator.getByRole('row').filter({ hasText: 'Archive Candidate' }).waitFor();
+    const search = validator.getByRole('button', { name: 'Search', exact: true });
+    await expect(search.isDisabled()).resolves.toBe(true);
+    await choose(validator, 'review-province', 'Kabul');
+    await choose(validator, 'review-district', 'Kabul');
+    await search.click();
+    await validator.waitForURL(/province=\d+&district=\d+/);
+    await validator.getByRole('row').filter({ hasText: 'Archive Candidate' }).waitFor();
+    await validator.reload();
+    await validator.getByRole('row').filter({ hasText: 'Archive Candidate' }).waitFor();
+    await expect.poll(() => validator.locator('#review-district').inputValue()).toBe('Kabul');
+    await screenshot(validator, 'review-archived-en');
+  });
+
+  it('exports what is on screen as a real .xlsx file', async () => {
+    const [download] = await Promise.all([
+      validator.waitForEvent('download'),
+      validator.getByRole('button', { name: 'Export to Excel' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^archived_records_export_.+\.xlsx$/);
+    const file = readFileSync((await download.path())!);
+    expect(file.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(file.length).toBeGreaterThan(1000);
+  });
+
+  it('looks right in Persian and at phone width', async () => {
+    await setLanguage(validator, 'fa');
+    await validator.getByRole('row').filter({ hasText: 'Archive Candidate' }).waitFor();
+    await screenshot(validator, 'review-archived-fa');
+    const who = { token: validatorToken, email: VALIDATOR.email, roles: 'validator' };
+    const newForm = await createForm('Phone', 'Candidate', '1400-0202-10004', '+93700200004');
+    for (const language of ['en', 'fa'] as const) {
+      await phoneShot(who, '/tna/validate', language, `review-validate-${language}-375`, 'main table');
+      await phoneShot(
+        who,
+        `/tna/archived?province=${kabul.provinceId}`,
+        language,
+        `review-archived-${language}-375`,
+        'main table',
+      );
+      await phoneShot(who, `/tna/details/${newForm}`, language, `review-clearance-${language}-375`, 'main textarea');
+    }
+  });
+});
