@@ -300,6 +300,16 @@ describe('review: validate, reject, resubmit, approve, archived search, export',
         .waitFor();
     }
     await screenshot(validator, 'review-approved-en');
+    // The server sorts by the header clicked; a second click turns the order round; the address keeps it.
+    const firstRow = () => validator.getByRole('row').nth(1).textContent();
+    await validator.getByRole('button', { name: 'Name', exact: true }).click();
+    await validator.waitForURL(/sort=name&direction=asc/);
+    await expect.poll(firstRow).toContain('Approve Candidate');
+    await validator.getByRole('button', { name: 'Name', exact: true }).click();
+    await validator.waitForURL(/sort=name&direction=desc/);
+    await expect.poll(firstRow).toContain('Reject Candidate');
+    await validator.reload();
+    await expect.poll(firstRow).toContain('Reject Candidate');
   });
 
   it('searches the Archived list by province and district; the search stays through a reload', async () => {
