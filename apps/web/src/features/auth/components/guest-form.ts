@@ -1,14 +1,20 @@
 import { useForm } from '@mantine/form';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { translatedErrors, zodValidator } from '../../../lib/form';
+import { applyServerErrors, describeError, translatedErrors, zodValidator } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 
 /**
- * The guest forms whose real behaviour comes later (register, forgot and recover password): they
- * check the form (SPEC 5) and, when it is valid, say that an administrator handles accounts for now.
+ * The guest forms (register, forgot and recover password): they check the form (SPEC 5), send it,
+ * and put the server's field errors (422) on the form.
  */
-export function useGuestForm<Values extends Record<string, unknown>>(schema: z.ZodType, initialValues: Values) {
+export function useGuestForm<Values extends Record<string, unknown>>(
+  schema: z.ZodType,
+  initialValues: Values,
+  send: (values: Values) => Promise<unknown>,
+  onSent: (values: Values) => void,
+) {
   const { t, i18n } = useTranslation();
   const form = useForm<Values>({
     initialValues,
@@ -16,9 +22,18 @@ export function useGuestForm<Values extends Record<string, unknown>>(schema: z.Z
     validateInputOnBlur: true,
     enhanceGetInputProps: translatedErrors(i18n),
   });
+  const mutation = useMutation({ mutationFn: send });
   const submit = form.onSubmit(
-    () => notify('info', t('toast.adminHandlesAccounts')),
+    async (values) => {
+      try {
+        await mutation.mutateAsync(values);
+        onSent(values);
+      } catch (error) {
+        if (applyServerErrors(form, error)) notify('error', t('toast.formInvalid'));
+        else notify('error', describeError(i18n, error), t('toast.operationFailed'));
+      }
+    },
     () => notify('error', t('toast.formInvalid')),
   );
-  return { form, submit };
+  return { form, submit, pending: mutation.isPending };
 }

@@ -1,4 +1,4 @@
-import { Button } from '@mantine/core';
+import { Button, Tabs } from '@mantine/core';
 import { IconList, IconPlus } from '@tabler/icons-react';
 import { can, type UserDto } from '@tna/domain';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { describeError } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
+import { AccountRequestsPanel, PasswordResetsPanel } from '../components/account-panels';
 import { UserForm } from '../components/user-form';
 import { UsersTable } from '../components/users-table';
 
@@ -19,6 +20,7 @@ type Mode = { kind: 'list' } | { kind: 'form'; user: UserDto | null };
 export function UsersPage() {
   const { t, i18n } = useTranslation();
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
+  const [tab, setTab] = useState<string | null>('users');
   const users = useUsers();
   const remove = useDeleteUser();
   const confirm = useConfirm();
@@ -64,15 +66,34 @@ export function UsersPage() {
           onCancel={() => setMode({ kind: 'list' })}
         />
       ) : (
-        <UsersTable
-          users={users.data}
-          loading={users.isPending}
-          error={users.isError}
-          onRetry={() => void users.refetch()}
-          canManage={canManage}
-          onEdit={(user) => void edit(user)}
-          onDelete={(user) => void destroy(user)}
-        />
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="users">{t('users.list')}</Tabs.Tab>
+            {canManage ? <Tabs.Tab value="requests">{t('accounts.requests')}</Tabs.Tab> : null}
+            {canManage ? <Tabs.Tab value="resets">{t('accounts.resets')}</Tabs.Tab> : null}
+          </Tabs.List>
+          <Tabs.Panel value="users">
+            <UsersTable
+              users={users.data}
+              loading={users.isPending}
+              error={users.isError}
+              onRetry={() => void users.refetch()}
+              canManage={canManage}
+              onEdit={(user) => void edit(user)}
+              onDelete={(user) => void destroy(user)}
+            />
+          </Tabs.Panel>
+          {canManage ? (
+            <Tabs.Panel value="requests">
+              <AccountRequestsPanel />
+            </Tabs.Panel>
+          ) : null}
+          {canManage ? (
+            <Tabs.Panel value="resets">
+              <PasswordResetsPanel />
+            </Tabs.Panel>
+          ) : null}
+        </Tabs>
       )}
     </>
   );

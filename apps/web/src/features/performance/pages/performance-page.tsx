@@ -1,0 +1,103 @@
+import { Button, Group, Paper, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type Column, DataTable } from '../../../components/data-table';
+import { PageHeader } from '../../../components/page-header';
+import { currentLanguage } from '../../../lib/i18n';
+import { statusLabel } from '../../assessments/components/assessment-options';
+import { formatNumber } from '../../dashboard/components/format-number';
+import {
+  type DataEntryRow,
+  useDataEntryPerformance,
+  useValidationPerformance,
+  type ValidationRow,
+} from '../api/get-performance';
+
+/** SPEC 2 performance (admin): new TNAs per data-entry user and status changes per validator, for an optional date range. */
+export function PerformancePage() {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const range = { from: from || null, to: to || null };
+  const entry = useDataEntryPerformance(range);
+  const validation = useValidationPerformance(range);
+
+  const entryColumns: Column<DataEntryRow>[] = [
+    { key: 'index', header: t('common.index'), render: (_, n) => n, width: 50 },
+    { key: 'name', header: t('performance.user'), render: (r) => r.name },
+    { key: 'count', header: t('performance.newTnas'), render: (r) => formatNumber(r.staff_count, language) },
+  ];
+  const validationColumns: Column<ValidationRow>[] = [
+    { key: 'index', header: t('common.index'), render: (_, n) => n, width: 50 },
+    { key: 'name', header: t('performance.user'), render: (r) => r.name },
+    { key: 'status', header: t('tna.fields.status'), render: (r) => statusLabel(t, r.to_status) },
+    { key: 'count', header: t('performance.tnaCount'), render: (r) => formatNumber(r.tna_count, language) },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('pages.titles.performance')} />
+      <Paper withBorder p="md" radius="md" mb="md" component="form" aria-label={t('performance.range')}>
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <TextInput
+            type="date"
+            label={t('logs.from')}
+            value={from}
+            onChange={(e) => setFrom(e.currentTarget.value)}
+            max={to || undefined}
+          />
+          <TextInput
+            type="date"
+            label={t('logs.to')}
+            value={to}
+            onChange={(e) => setTo(e.currentTarget.value)}
+            min={from || undefined}
+          />
+          <Button
+            variant="default"
+            onClick={() => {
+              setFrom('');
+              setTo('');
+            }}
+            disabled={!from && !to}
+          >
+            {t('logs.clearFilters')}
+          </Button>
+        </Group>
+      </Paper>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <Paper withBorder p="md" radius="md">
+          <Title order={3} fz="lg" mb="sm">
+            {t('performance.dataEntry')}
+          </Title>
+          <DataTable
+            label={t('performance.dataEntry')}
+            columns={entryColumns}
+            rows={entry.data}
+            rowKey={(r) => r.id}
+            loading={entry.isPending}
+            busy={entry.isPlaceholderData}
+            error={entry.isError}
+            onRetry={() => void entry.refetch()}
+          />
+        </Paper>
+        <Paper withBorder p="md" radius="md">
+          <Title order={3} fz="lg" mb="sm">
+            {t('performance.validation')}
+          </Title>
+          <DataTable
+            label={t('performance.validation')}
+            columns={validationColumns}
+            rows={validation.data}
+            rowKey={(r) => `${r.id}-${r.to_status}`}
+            loading={validation.isPending}
+            busy={validation.isPlaceholderData}
+            error={validation.isError}
+            onRetry={() => void validation.refetch()}
+          />
+        </Paper>
+      </SimpleGrid>
+    </>
+  );
+}
