@@ -222,6 +222,10 @@ async function main() {
       token,
     }),
   );
+  // The dashboard's three figures (issue 6: at most 50 ms p95 each).
+  for (const figure of ['status', 'byprovince', 'bydepartment']) {
+    rows.push(await load(server, `GET /api/tnas/${figure}/figures`, { path: `/api/tnas/${figure}/figures`, token }));
+  }
   const listPeak = server.peakRss / 1048576;
 
   const rejected = await count(server, token, 'REJECTED');
