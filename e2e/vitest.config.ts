@@ -8,6 +8,8 @@ export default defineConfig({
     globalSetup: ['support/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 60_000,
+    // A browser on a busy 2-core machine is sometimes slower than a wait; a retried test starts over.
+    retry: 2,
     hookTimeout: 180_000,
   },
 });
