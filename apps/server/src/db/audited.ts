@@ -24,11 +24,14 @@ function snake(key: string): string {
 }
 
 /** A row as the audit trail shows it: snake_case keys, no secrets, dates as ISO text. */
+/** Columns the database computes from others (sort keys): their change is already in the entry. */
+const DERIVED_FIELDS = new Set(['name_key', 'fathername_key', 'partner_key']);
+
 export function auditSnapshot(row: Values): Values {
   const out: Values = {};
   for (const [k, v] of Object.entries(row)) {
     const key = snake(k);
-    if (SECRET_FIELDS.has(key) || key === 'created_at' || key === 'updated_at') continue;
+    if (SECRET_FIELDS.has(key) || DERIVED_FIELDS.has(key) || key === 'created_at' || key === 'updated_at') continue;
     out[key] = v instanceof Date ? v.toISOString() : v;
   }
   return out;

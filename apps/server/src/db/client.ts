@@ -4,6 +4,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { ChangeFeed } from './changes.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -19,6 +20,14 @@ export interface Database {
   /** The embedded instance, when the database is PGlite (for backups). */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** When cached reads may have changed (see changes.ts). */
+  changes: ChangeFeed;
+  /**
+   * Rows as arrays of values, straight from the driver: for bulk reads (the Excel export) where
+   * building an object per row costs more than the query. Write the SQL so that every column comes
+   * back as a number or a string on both drivers (cast dates to text).
+   */
+  arrays(text: string, values: unknown[]): Promise<unknown[][]>;
   close(): Promise<void>;
 }
 
@@ -26,25 +35,56 @@ export type DatabaseTarget =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File }
   | { kind: 'postgres'; url: string; max?: number };
 
+/**
+ * Plan a prepared statement once and reuse the plan. The hot reads are named prepared statements
+ * (db/prepared.ts); left to choose, PostgreSQL plans a list page afresh on every call (it cannot
+ * tell how cheap LIMIT $n will be), which took twice the time of running it. Every parameterised
+ * query of the app filters on an index that serves any value, so one plan fits all values.
+ */
+const PLAN_CACHE_MODE = 'force_generic_plan';
+
 /** Open PGlite in a folder (or in memory) or a PostgreSQL pool; one schema for both. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.max ?? 20 });
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.max ?? 20,
+      options: `-c plan_cache_mode=${PLAN_CACHE_MODE}`,
+    });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
-    return { kind: 'postgres', db, pool, close: () => pool.end() };
+    const changes = new ChangeFeed();
+    // Without the listener the server still works, with its caches off, and keeps trying.
+    await changes.listenPostgres(target.url).catch(() => {});
+    return {
+      kind: 'postgres',
+      db,
+      pool,
+      changes,
+      arrays: async (text, values) => (await pool.query({ text, values, rowMode: 'array' })).rows,
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
+    };
   }
   const client = await PGlite.create({
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
   });
+  await client.exec(`set plan_cache_mode = ${PLAN_CACHE_MODE}`);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const changes = new ChangeFeed();
+  await changes.listenPglite(client);
   return {
     kind: 'pglite',
     db,
     pglite: client,
+    changes,
+    arrays: async (text, values) => (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows,
     close: async () => {
+      await changes.close();
       if (!client.closed) await client.close();
     },
   };

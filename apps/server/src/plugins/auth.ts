@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Actor } from '../db/audited.js';
 import { AppError } from '../lib/app-error.js';
-import { type AuthUser, findSessionUser } from '../modules/auth/auth.repository.js';
+import { type AuthUser, findSessionUser, hashToken } from '../modules/auth/auth.repository.js';
+import { SessionCache } from '../modules/auth/session-cache.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -50,11 +51,13 @@ async function authPlugin(app: FastifyInstance) {
     };
   });
 
+  const sessions = new SessionCache(app.database.changes);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     const token = bearerToken(request);
     if (token) {
-      const found = await findSessionUser(app.db, token);
+      const tokenHash = hashToken(token);
+      const found = await sessions.find(tokenHash, () => findSessionUser(app.db, tokenHash));
       if (found) {
         request.user = found.user;
         request.sessionId = found.sessionId;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { TestContext } from './helpers.js';
 
 export interface FormRefs {
@@ -113,4 +114,25 @@ export function submitMultipart(
     },
     payload,
   });
+}
+
+/**
+ * Make `copies` more assessments like assessment `id`, with its priority lines, in one SQL statement
+ * (for lists of thousands).
+ */
+export async function copyAssessment(t: TestContext, id: number, copies: number): Promise<void> {
+  const columns = await t.database.db.execute(
+    sql`select string_agg(quote_ident(column_name), ', ') as list from information_schema.columns
+        where table_name = 'assessments' and column_name <> 'id' and is_generated = 'NEVER'`,
+  );
+  const list = (columns as unknown as { rows: { list: string }[] }).rows[0]!.list;
+  await t.database.db.execute(
+    sql.raw(`with copied as (
+        insert into assessments (${list}) select ${list} from assessments, generate_series(1, ${copies}) where id = ${id}
+        returning id
+      )
+      insert into assessment_priorities (assessment_id, department_id, training_id, priority)
+      select copied.id, p.department_id, p.training_id, p.priority
+      from copied, assessment_priorities p where p.assessment_id = ${id}`),
+  );
 }

@@ -19,11 +19,31 @@ export interface TestContext {
   login(email: string, password: string): Promise<string>;
   /** Create a user of a role through the API and sign them in. */
   userWithRole(role: Role, name?: string): Promise<{ id: number; email: string; password: string; token: string }>;
-  request(
-    method: string,
-    url: string,
-    options?: { token?: string | null; body?: unknown; headers?: Record<string, string> },
-  ): Promise<LightMyRequestResponse>;
+  request: Requester;
+  /**
+   * Another server instance on the same database, with its own connections and caches (on PGlite,
+   * which one process owns, another app on the same database).
+   */
+  secondInstance(): Promise<{ request: Requester }>;
+}
+
+type Requester = (
+  method: string,
+  url: string,
+  options?: { token?: string | null; body?: unknown; headers?: Record<string, string> },
+) => Promise<LightMyRequestResponse>;
+
+function requester(app: FastifyInstance): Requester {
+  return (method, url, options = {}) =>
+    app.inject({
+      method: method as 'GET',
+      url,
+      headers: {
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...options.headers,
+      },
+      ...(options.body !== undefined ? { payload: options.body as object } : {}),
+    });
 }
 
 let counter = 0;
@@ -35,7 +55,7 @@ afterAll(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
 });
 
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
   if (process.env.TEST_DB_KIND === 'postgres') {
     const base = process.env.TEST_DATABASE_URL!;
     const name = `tna_test_${process.pid}_${Date.now()}_${counter++}`;
@@ -44,9 +64,11 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
     await admin.end();
-    const database = await openDatabase({ kind: 'postgres', url: withDatabaseName(base, name), max: 10 });
+    const url = withDatabaseName(base, name);
+    const database = await openDatabase({ kind: 'postgres', url, max: 10 });
     return {
       database,
+      url,
       drop: async () => {
         await database.close().catch(() => {});
         const c = new pg.Client({ connectionString: adminUrl(base) });
@@ -66,7 +88,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
  * database is dropped after the file's tests.
  */
 export async function setupTestApp(env: Record<string, string> = {}): Promise<TestContext> {
-  const { database, drop } = await freshDatabase();
+  const { database, url, drop } = await freshDatabase();
   const config = loadConfig({ SESSION_TTL: '1h', LOG_LEVEL: 'silent', ...env });
   const app = await buildApp({ config, database, serveWeb: false });
   await app.ready();
@@ -75,16 +97,17 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
     await drop();
   });
 
-  const request: TestContext['request'] = (method, url, options = {}) =>
-    app.inject({
-      method: method as 'GET',
-      url,
-      headers: {
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        ...options.headers,
-      },
-      ...(options.body !== undefined ? { payload: options.body as object } : {}),
+  const request = requester(app);
+  const secondInstance = async () => {
+    const other = url ? await openDatabase({ kind: 'postgres', url, max: 4 }) : database;
+    const second = await buildApp({ config, database: other, serveWeb: false });
+    await second.ready();
+    cleanups.push(async () => {
+      await second.close();
+      if (other !== database) await other.close();
     });
+    return { request: requester(second) };
+  };
 
   const login = async (email: string, password: string) => {
     const res = await request('POST', '/api/login', { body: { email, password } });
@@ -106,5 +129,15 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
     return { id: res.json().success.id, email, password, token: await login(email, password) };
   };
 
-  return { app, database, config, adminToken, login, userWithRole, request };
+  return { app, database, config, adminToken, login, userWithRole, request, secondInstance };
+}
+
+/** Ask until `check` holds (a change reaches another server instance a moment after its commit). */
+export async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<boolean> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (await check()) return true;
+    if (Date.now() > until) return false;
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }

@@ -67,6 +67,12 @@ export const assessments = pgTable(
     tazkira: text().notNull(),
     remarks: text(),
     status: text().notNull().default('NEW'),
+    // Lower-case copies of the sortable text columns, for the sort indexes: PostgreSQL reads a page
+    // of a sorted list off the index alone only when the sort key is a column of it (an index on
+    // lower(name) made it visit the table for every row it skipped: 0.2 s at row 22,000).
+    nameKey: text('name_key').generatedAlwaysAs(sql`lower(name)`),
+    fathernameKey: text('fathername_key').generatedAlwaysAs(sql`lower(fathername)`),
+    partnerKey: text('partner_key').generatedAlwaysAs(sql`lower(implementing_organization)`),
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -83,11 +89,23 @@ export const assessments = pgTable(
     check('assessments_education_level_check', inList(t.educationLevel, EDUCATION_LEVELS)),
     check('assessments_experience_check', inList(t.experience, EXPERIENCE_BANDS)),
     check('assessments_birth_year_check', sql`${t.birthYear} >= ${sql.raw(String(BIRTH_YEAR_MIN))}`),
-    // The review lists filter by status and the job place; My Assessments by creator and status.
-    index('assessments_status_province_idx').on(t.status, t.jobProvinceId, t.jobDistrictId, t.hospitalId),
-    index('assessments_creator_status_idx').on(t.createdBy, t.status),
-    // The review lists show a status newest first, a page at a time.
+    // The review lists show a status newest first, a page at a time, searched by the job province,
+    // district (which implies its province) or facility: each search reads its page off one index
+    // already in order, however deep the page.
     index('assessments_status_id_idx').on(t.status, t.id),
+    index('assessments_status_province_id_idx').on(t.status, t.jobProvinceId, t.id),
+    index('assessments_status_district_id_idx').on(t.status, t.jobDistrictId, t.id),
+    index('assessments_status_hospital_id_idx').on(t.status, t.hospitalId, t.id),
+    // The lists sorted by one of the form's own columns (the sortable headers), ties by id: a page is
+    // read off the index in order instead of sorting a status's 450,000 rows (0.25-0.4 s) per page.
+    index('assessments_status_name_idx').on(t.status, t.nameKey, t.id),
+    index('assessments_status_fathername_idx').on(t.status, t.fathernameKey, t.id),
+    index('assessments_status_birth_year_idx').on(t.status, t.birthYear, t.id),
+    index('assessments_status_partner_idx').on(t.status, t.partnerKey, t.id),
+    index('assessments_status_phone_idx').on(t.status, t.phone, t.id),
+    index('assessments_status_created_idx').on(t.status, t.createdAt, t.id),
+    // My Assessments: a creator's forms of a status.
+    index('assessments_creator_status_idx').on(t.createdBy, t.status),
     index('assessments_tazkira_idx').on(t.tazkira),
   ],
 );
@@ -161,19 +179,22 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * How many assessments each status has per place, facility and department, kept by a trigger on
- * `assessments` in the same transaction as every insert, move and delete (migration 0006). The lists'
- * totals and the dashboard's figures read these few thousand rows instead of counting a million.
+ * How many assessments each status has, kept by statement triggers on `assessments` in the same
+ * transaction as every insert, move and delete (migration 0008). Each row is one filter the lists and
+ * the dashboard ask for, 0 meaning "any": (status, 0, 0, 0, 0) is a status's total, (status, p, 0, 0,
+ * 0) a province's, (status, p, d, 0, 0) a district's, (status, p, d, h, 0) a facility's in its place,
+ * (status, 0, 0, h, 0) a facility's wherever it is, (status, 0, 0, 0, dep) a department's. A total
+ * is then one primary-key read instead of a count over a million rows.
  */
-export const assessmentCounts = pgTable(
-  'assessment_counts',
+export const assessmentTallies = pgTable(
+  'assessment_tallies',
   {
     status: text().notNull(),
-    jobProvinceId: integer('job_province_id').notNull(),
-    jobDistrictId: integer('job_district_id').notNull(),
+    provinceId: integer('province_id').notNull(),
+    districtId: integer('district_id').notNull(),
     hospitalId: integer('hospital_id').notNull(),
     departmentId: integer('department_id').notNull(),
     n: integer().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.status, t.jobProvinceId, t.jobDistrictId, t.hospitalId, t.departmentId] })],
+  (t) => [primaryKey({ columns: [t.status, t.provinceId, t.districtId, t.hospitalId, t.departmentId] })],
 );

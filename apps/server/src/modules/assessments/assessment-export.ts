@@ -1,48 +1,18 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { and, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.js';
-import {
-  adminUnits,
-  assessmentPriorities,
-  assessments,
-  departments,
-  healthFacilities,
-  positions,
-  trainings,
-  users,
-} from '../../db/schema/index.js';
-import { XlsxStreamWriter } from '../../lib/xlsx-stream.js';
+import { and, desc, lt } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.js';
+import type { FacilityRef, ReferenceCache, ReferenceNames } from '../../db/reference-cache.js';
+import { assessments, users } from '../../db/schema/index.js';
+import { type Cell, XlsxStreamWriter } from '../../lib/xlsx-stream.js';
 import { type ListFilter, listWhere } from './assessment-lists.repository.js';
 import { rowsFrom } from './assessments.repository.js';
 
 /** Excel's limit of rows on a sheet, less the header. */
 export const MAX_EXPORT_ROWS = 1_048_575;
-const BATCH = 1000;
+const BATCH = 500;
 
 type Lang = 'en' | 'fa' | 'ps';
-
-const permProvince = alias(adminUnits, 'perm_province');
-const permDistrict = alias(adminUnits, 'perm_district');
-const jobProvince = alias(adminUnits, 'temp_province');
-const jobDistrict = alias(adminUnits, 'temp_district');
-const lineDepartment = alias(departments, 'line_department');
-
-function unitName(
-  unit: typeof permProvince | typeof permDistrict | typeof jobProvince | typeof jobDistrict,
-  lang: Lang,
-): SQL<string> {
-  if (lang === 'fa') return sql<string>`coalesce(${unit.nameFa}, ${unit.nameEn})`;
-  if (lang === 'ps') return sql<string>`coalesce(${unit.namePs}, ${unit.nameFa}, ${unit.nameEn})`;
-  return sql<string>`${unit.nameEn}`;
-}
-
-function text(lang: Lang, en: SQL | unknown, dr: SQL | unknown, pa: SQL | unknown): SQL<string> {
-  if (lang === 'fa') return sql<string>`coalesce(${dr}, ${en})`;
-  if (lang === 'ps') return sql<string>`coalesce(${pa}, ${dr}, ${en})`;
-  return sql<string>`${en}`;
-}
 
 /** Every field a person reads, by its name (not its id), and the priorities 1 to 5. */
 export const EXPORT_HEADER = [
@@ -81,131 +51,222 @@ export const EXPORT_HEADER = [
   'Entered At',
   ...[1, 2, 3, 4, 5].flatMap((n) => [`Priority ${n} Training`, `Priority ${n} Department`]),
 ];
+const PRIORITY_COLUMN = EXPORT_HEADER.indexOf('Priority 1 Training');
 
-async function exportBatch(db: Executor, filter: ListFilter, lang: Lang, beforeId: number | null) {
-  // The page of ids first, on the (status, id) index; then their rows and their priority lines in
-  // two set queries (a subquery per row costs several times more).
-  const ids = (
-    await db
-      .select({ id: assessments.id })
-      .from(assessments)
-      .where(and(listWhere(filter), beforeId ? lt(assessments.id, beforeId) : undefined))
-      .orderBy(desc(assessments.id))
-      .limit(BATCH)
-  ).map((r) => r.id);
-  if (!ids.length) return [];
-  const [rows, lines] = await Promise.all([
-    db
-      .select({
-        a: assessments,
-        permProvince: unitName(permProvince, lang),
-        permDistrict: unitName(permDistrict, lang),
-        jobProvince: unitName(jobProvince, lang),
-        jobDistrict: unitName(jobDistrict, lang),
-        facility: healthFacilities.name,
-        facilityCode: healthFacilities.code,
-        facilityType: healthFacilities.type,
-        department: text(lang, departments.name, departments.nameDr, departments.namePa),
-        position: text(lang, positions.titleEn, positions.titleDr, positions.titlePa),
-        enteredBy: users.name,
-      })
-      .from(assessments)
-      .innerJoin(healthFacilities, eq(healthFacilities.id, assessments.hospitalId))
-      .innerJoin(permProvince, eq(permProvince.id, assessments.permProvinceId))
-      .innerJoin(permDistrict, eq(permDistrict.id, assessments.permDistrictId))
-      .innerJoin(jobProvince, eq(jobProvince.id, assessments.jobProvinceId))
-      .innerJoin(jobDistrict, eq(jobDistrict.id, assessments.jobDistrictId))
-      .innerJoin(departments, eq(departments.id, assessments.departmentId))
-      .innerJoin(positions, eq(positions.id, assessments.positionId))
-      .innerJoin(users, eq(users.id, assessments.createdBy))
-      .where(inArray(assessments.id, ids))
-      .orderBy(desc(assessments.id)),
-    db
-      .select({
-        assessmentId: assessmentPriorities.assessmentId,
-        p: assessmentPriorities.priority,
-        t: text(lang, trainings.titleEn, trainings.titleDr, trainings.titlePa),
-        d: text(lang, lineDepartment.name, lineDepartment.nameDr, lineDepartment.namePa),
-      })
-      .from(assessmentPriorities)
-      .innerJoin(trainings, eq(trainings.id, assessmentPriorities.trainingId))
-      .innerJoin(lineDepartment, eq(lineDepartment.id, assessmentPriorities.departmentId))
-      .where(inArray(assessmentPriorities.assessmentId, ids)),
-  ]);
-  const byAssessment = new Map<number, { p: number; t: string; d: string }[]>();
-  for (const l of lines) {
-    const list = byAssessment.get(l.assessmentId) ?? [];
-    list.push(l);
-    byAssessment.set(l.assessmentId, list);
+/** The assessment columns an export reads, in order, each a number or a string (see Database.arrays). */
+const BATCH_COLUMNS = `id, status, assessment_date::text, form_no, hr_id, name, lastname, fathername, birth_year, gender,
+  marital_status, perm_province_id, perm_district_id, perm_address, job_province_id, job_district_id, hospital_id,
+  job_address, current_address, department_id, position_id, education_level, education_field, graduated_university,
+  experience, implementing_organization, phone, tazkira, remarks, created_by,
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
+type BatchRow = [
+  id: number,
+  status: string,
+  assessmentDate: string,
+  formNo: string,
+  hrId: string | null,
+  name: string,
+  lastname: string,
+  fathername: string,
+  birthYear: number,
+  gender: string,
+  maritalStatus: string,
+  permProvinceId: number,
+  permDistrictId: number,
+  permAddress: string,
+  jobProvinceId: number,
+  jobDistrictId: number,
+  hospitalId: number,
+  jobAddress: string,
+  currentAddress: string,
+  departmentId: number,
+  positionId: number,
+  educationLevel: string,
+  educationField: string,
+  graduatedUniversity: string,
+  experience: string,
+  implementingOrganization: string,
+  phone: string,
+  tazkira: string,
+  remarks: string | null,
+  createdBy: number,
+  createdAt: string,
+];
+type LineRow = [assessmentId: number, priority: number, trainingId: number, departmentId: number];
+
+/** A batch of a list newest first, below an id, as arrays (the export's rows), and its priority lines. */
+async function readBatch(database: Database, filter: ListFilter, before: number) {
+  const values: unknown[] = [filter.status];
+  let where = 'status = $1';
+  for (const [column, value] of [
+    ['job_province_id', filter.province],
+    ['job_district_id', filter.district],
+    ['hospital_id', filter.health_facility],
+  ] as const) {
+    if (!value) continue;
+    values.push(value);
+    where += ` and ${column} = $${values.length}`;
   }
-  return rows.map((r) => ({ ...r, lines: byAssessment.get(r.a.id) ?? [] }));
+  values.push(before);
+  const rows = (await database.arrays(
+    `select ${BATCH_COLUMNS} from assessments where ${where} and id < $${values.length} order by id desc limit ${BATCH}`,
+    values,
+  )) as BatchRow[];
+  const lines = rows.length
+    ? ((await database.arrays(
+        'select assessment_id, priority, training_id, department_id from assessment_priorities where assessment_id = any($1::int[])',
+        [rows.map((r) => r[0])],
+      )) as LineRow[])
+    : [];
+  return { rows, lines };
 }
+
+/** The names an export writes, in its language, by id. */
+interface Localized {
+  source: ReferenceNames;
+  unit: Map<number, string>;
+  facility: Map<number, FacilityRef>;
+  department: Map<number, string>;
+  position: Map<number, string>;
+  training: Map<number, string>;
+}
+
+function localize(n: ReferenceNames, lang: Lang): Localized {
+  const pick = (en: string, dr: string | null, pa: string | null) =>
+    lang === 'fa' ? (dr ?? en) : lang === 'ps' ? (pa ?? dr ?? en) : en;
+  const each = <T, V>(m: Map<number, T>, f: (v: T) => V) => new Map([...m].map(([id, v]) => [id, f(v)]));
+  return {
+    source: n,
+    unit: each(n.units, (u) => pick(u.name_en, u.name_fa, u.name_ps)),
+    facility: n.facilities,
+    department: each(n.departments, (d) => pick(d.name, d.name_dr, d.name_pa)),
+    position: each(n.positions, (p) => pick(p.title_en, p.title_dr, p.title_pa)),
+    training: each(n.trainings, (t) => pick(t.title_en, t.title_dr, t.title_pa)),
+  };
+}
+
+/** The columns whose values repeat from row to row (written once, in the shared strings). */
+const SHARED_COLUMNS = [
+  'Status',
+  'Assessment Date',
+  'Gender',
+  'Marital Status',
+  'Permanent Province',
+  'Permanent District',
+  'Job Province',
+  'Job District',
+  'Health Facility',
+  'Facility Code',
+  'Facility Type',
+  'Department',
+  'Position',
+  'Education',
+  'Field of Study',
+  'Educational Institution',
+  'Years of Experience',
+  'Implementing Partner',
+  'Entered By',
+  ...[1, 2, 3, 4, 5].flatMap((n) => [`Priority ${n} Training`, `Priority ${n} Department`]),
+].map((name) => EXPORT_HEADER.indexOf(name));
 
 /**
  * Stream the assessments of a list as an XLSX file with one sheet named `data`. Rows are read in
- * batches (newest first, by id) and written as they come, yielding to the event loop and waiting for
- * the client between batches, so memory stays flat whatever the number of rows.
+ * batches (newest first, by id, from the assessments table; names from the reference data in memory)
+ * and written as they come (the next batch read while one is written), waiting for the client
+ * between batches, so memory stays flat whatever the number of rows.
  */
-export function streamExport(db: Executor, filter: ListFilter, lang: Lang, onError: (e: unknown) => void): PassThrough {
+export function streamExport(
+  database: Database,
+  reference: ReferenceCache,
+  filter: ListFilter,
+  lang: Lang,
+  onError: (e: unknown) => void,
+): PassThrough {
   const out = new PassThrough({ highWaterMark: 1 << 20 });
-  const xlsx = new XlsxStreamWriter(out, 'data');
+  const xlsx = new XlsxStreamWriter(out, 'data', SHARED_COLUMNS);
   void (async () => {
     await xlsx.addHeader(EXPORT_HEADER);
-    let beforeId: number | null = null;
+    const userNames = new Map(
+      (await database.db.select({ id: users.id, name: users.name }).from(users)).map((u) => [u.id, u.name]),
+    );
+    let names: Localized | null = null;
     let written = 0;
-    for (;;) {
-      const rows = await exportBatch(db, filter, lang, beforeId);
+    // The next batch is read while one is written: the database and this process work at once.
+    let next: ReturnType<typeof readBatch> | null = readBatch(database, filter, 2_147_483_647);
+    while (next) {
+      const { rows, lines }: Awaited<ReturnType<typeof readBatch>> = await next;
+      next = rows.length === BATCH ? readBatch(database, filter, rows[rows.length - 1]![0]) : null;
+      // A read left behind by a batch that fails must not become an unhandled rejection.
+      next?.catch(() => {});
+      if (!rows.length) break;
+      const covered = (n: ReferenceNames) =>
+        rows.every(
+          (a) =>
+            n.facilities.has(a[16]) &&
+            n.units.has(a[12]) &&
+            n.units.has(a[15]) &&
+            n.positions.has(a[20]) &&
+            n.departments.has(a[19]),
+        ) && lines.every((l) => n.trainings.has(l[2]) && n.departments.has(l[3]));
+      const current = await reference.names(covered);
+      if (names?.source !== current) names = localize(current, lang);
+      const n = names;
+      const byAssessment = new Map<number, LineRow[]>();
+      for (const l of lines) {
+        const list = byAssessment.get(l[0]);
+        if (list) list.push(l);
+        else byAssessment.set(l[0], [l]);
+      }
       const take = rows.slice(0, Math.max(0, MAX_EXPORT_ROWS - written));
       await xlsx.addRows(
-        take.map((r) => {
-          const a = r.a;
-          const priorityCells = [1, 2, 3, 4, 5].flatMap((n) => {
-            const line = r.lines.find((l) => l.p === n);
-            return [line?.t ?? '', line?.d ?? ''];
-          });
-          return [
-            a.id,
-            a.status,
-            a.assessmentDate,
-            a.formNo,
-            a.hrId ?? '',
-            a.name,
-            a.lastname,
-            a.fathername,
-            a.birthYear,
-            a.gender,
-            a.maritalStatus,
-            r.permProvince,
-            r.permDistrict,
-            a.permAddress,
-            r.jobProvince,
-            r.jobDistrict,
-            r.facility,
-            r.facilityCode ?? '',
-            r.facilityType,
-            a.jobAddress,
-            a.currentAddress,
-            r.department,
-            r.position,
-            a.educationLevel,
-            a.educationField,
-            a.graduatedUniversity,
-            a.experience,
-            a.implementingOrganization,
-            a.phone,
-            a.tazkira,
-            a.remarks ?? '',
-            r.enteredBy,
-            a.createdAt.toISOString().slice(0, 19).replace('T', ' '),
-            ...priorityCells,
+        take.map((a) => {
+          const facility = n.facility.get(a[16]);
+          const row: Cell[] = [
+            a[0],
+            a[1],
+            a[2],
+            a[3],
+            a[4],
+            a[5],
+            a[6],
+            a[7],
+            a[8],
+            a[9],
+            a[10],
+            n.unit.get(a[11]),
+            n.unit.get(a[12]),
+            a[13],
+            n.unit.get(a[14]),
+            n.unit.get(a[15]),
+            facility?.name,
+            facility?.code,
+            facility?.type,
+            a[17],
+            a[18],
+            n.department.get(a[19]),
+            n.position.get(a[20]),
+            a[21],
+            a[22],
+            a[23],
+            a[24],
+            a[25],
+            a[26],
+            a[27],
+            a[28],
+            userNames.get(a[29]),
+            a[30],
           ];
+          for (const l of byAssessment.get(a[0]) ?? []) {
+            const p = l[1];
+            if (p < 1 || p > 5) continue;
+            row[PRIORITY_COLUMN + (p - 1) * 2] = n.training.get(l[2]);
+            row[PRIORITY_COLUMN + (p - 1) * 2 + 1] = n.department.get(l[3]);
+          }
+          return row;
         }),
       );
       written += take.length;
-      if (rows.length < BATCH || written >= MAX_EXPORT_ROWS || out.destroyed) break;
-      beforeId = rows[rows.length - 1]!.a.id;
-      // Let other requests run between batches.
-      await new Promise((resolve) => setImmediate(resolve));
+      if (written >= MAX_EXPORT_ROWS || out.destroyed) break;
     }
     await xlsx.finish();
   })().catch((error) => {

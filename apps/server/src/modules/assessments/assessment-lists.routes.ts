@@ -7,14 +7,15 @@ import {
   EXPORT_PREFIXES,
   LIST_ACTION_BY_STATUS,
 } from '@tna/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ReadCache } from '../../db/read-cache.js';
 import { AppError } from '../../lib/app-error.js';
 import { pageQuery, toPage } from '../../lib/paging.js';
 import { requireUser } from '../../plugins/auth.js';
 import { streamAllRows, streamExport } from './assessment-export.js';
-import { type ListFilter, type ListSorting, pageAssessments } from './assessment-lists.repository.js';
+import { type Anchor, type ListFilter, type ListSorting, pageAssessments } from './assessment-lists.repository.js';
 
 const optionalId = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional());
 
@@ -60,6 +61,14 @@ function listUrl(request: FastifyRequest, status: string, filter: ListFilter, q:
   return url.toString();
 }
 
+/** The list a query asks for: a status and the search's place and facility. */
+function filterOf(
+  status: AssessmentStatus,
+  q: { province?: number | undefined; district?: number | undefined; health_facility?: number | undefined },
+): ListFilter {
+  return { status, province: q.province, district: q.district, health_facility: q.health_facility };
+}
+
 /** `{prefix}_export_{timestamp}.xlsx` (SPEC 7), the timestamp as YYYYMMDD_HHMMSS in UTC. */
 export function exportFileName(status: AssessmentStatus, now = new Date()): string {
   const stamp = now.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '_');
@@ -67,6 +76,39 @@ export function exportFileName(status: AssessmentStatus, now = new Date()): stri
 }
 
 export const assessmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Pages of the lists, kept until an assessment or the reference data changes: the first pages of
+  // the NEW list are what every validator opens, again and again.
+  // They are kept as the JSON that is sent (writing it out was the largest cost of a kept page); the
+  // key is the request as it came, since the page links repeat its address.
+  const pages = new ReadCache<string>(app.database.changes, ['assessments', 'reference'], {
+    maxEntries: 1000,
+    ttlMs: 60_000,
+  });
+  // Where deep pages start reading (see pageStart), kept the same way.
+  const anchors = new ReadCache<Anchor[]>(app.database.changes, ['assessments'], { maxEntries: 200, ttlMs: 300_000 });
+  const page = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    filter: ListFilter,
+    q: Pick<ListQuery, 'sort' | 'direction' | 'lang' | 'page' | 'per_page'>,
+    searchUrl?: string,
+  ) => {
+    const key = `${request.method} ${request.protocol}://${request.host}${request.url} ${searchUrl ?? ''}`;
+    const body = await pages.get(key, async () => {
+      const { rows, total } = await pageAssessments(
+        app.db,
+        app.reference,
+        filter,
+        sortingOf(q),
+        q.page,
+        q.per_page,
+        anchors,
+      );
+      return JSON.stringify({ data: toPage(request, rows, total, q.page, q.per_page, searchUrl) });
+    });
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
+
   const exportQuery = listQuery.pick({ province: true, district: true, health_facility: true, lang: true });
 
   /**
@@ -80,13 +122,8 @@ export const assessmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { status } = request.params;
       assertMayList(request, status);
       const q = request.query;
-      const filter: ListFilter = {
-        status,
-        province: q.province,
-        district: q.district,
-        health_facility: q.health_facility,
-      };
-      const stream = streamExport(app.db, filter, q.lang, (error) =>
+      const filter = filterOf(status, q);
+      const stream = streamExport(app.database, app.reference, filter, q.lang, (error) =>
         request.log.error({ err: error }, 'export failed'),
       );
       return reply
@@ -105,12 +142,7 @@ export const assessmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { status } = request.params;
       assertMayList(request, status);
       const q = request.query;
-      const filter: ListFilter = {
-        status,
-        province: q.province,
-        district: q.district,
-        health_facility: q.health_facility,
-      };
+      const filter = filterOf(status, q);
       const stream = streamAllRows(app.db, filter, (error) => request.log.error({ err: error }, 'listing failed'));
       return reply
         .header('content-type', 'application/json; charset=utf-8')
@@ -120,19 +152,17 @@ export const assessmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   /** A review list by status, paged, sorted across all pages, optionally searched (SPEC 2, 7). */
-  app.get('/tnas/bystatus/:status', { schema: { params: statusParams, querystring: listQuery } }, async (request) => {
-    const { status } = request.params;
-    assertMayList(request, status);
-    const q = request.query;
-    const filter: ListFilter = {
-      status,
-      province: q.province,
-      district: q.district,
-      health_facility: q.health_facility,
-    };
-    const { rows, total } = await pageAssessments(app.db, filter, sortingOf(q), q.page, q.per_page);
-    return { data: toPage(request, rows, total, q.page, q.per_page) };
-  });
+  app.get(
+    '/tnas/bystatus/:status',
+    { schema: { params: statusParams, querystring: listQuery } },
+    async (request, reply) => {
+      const { status } = request.params;
+      assertMayList(request, status);
+      const q = request.query;
+      const filter = filterOf(status, q);
+      return page(request, reply, filter, q);
+    },
+  );
 
   /** SPEC 7 search: {province, district, health_facility, status}; page and sort may ride in the query. */
   app.post(
@@ -142,14 +172,14 @@ export const assessmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
         body: assessmentSearchSchema,
         querystring: listQuery.omit({ province: true, district: true, health_facility: true }),
       },
+      config: { readOnly: true },
     },
-    async (request) => {
+    async (request, reply) => {
       const { status, province, district, health_facility } = request.body;
       assertMayList(request, status);
       const q = request.query;
       const filter: ListFilter = { status, province, district, health_facility };
-      const { rows, total } = await pageAssessments(app.db, filter, sortingOf(q), q.page, q.per_page);
-      return { data: toPage(request, rows, total, q.page, q.per_page, listUrl(request, status, filter, q)) };
+      return page(request, reply, filter, q, listUrl(request, status, filter, q));
     },
   );
 };

@@ -1,7 +1,9 @@
 import type { AssessmentDto, AssessmentRowDto, HistoryDto, PriorityDto } from '@tna/domain';
 import { and, asc, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
+import { known, type ReferenceNames } from '../../db/reference-cache.js';
 import {
   adminUnits,
   assessmentHistories,
@@ -22,40 +24,52 @@ const permDistrict = alias(adminUnits, 'perm_district');
 const jobProvince = alias(adminUnits, 'temp_province');
 const jobDistrict = alias(adminUnits, 'temp_district');
 
-function named(unit: { id: AnyPgColumn; nameEn: AnyPgColumn; nameFa: AnyPgColumn; namePs: AnyPgColumn }) {
-  return sql<
-    AssessmentDto['perm_province']
-  >`json_build_object('id', ${unit.id}, 'name', ${unit.nameEn}, 'name_en', ${unit.nameEn}, 'name_fa', ${unit.nameFa}, 'name_ps', ${unit.namePs})`;
+/** A province or district by its names, as SPEC 3 nests it (selected as columns, nested by Drizzle). */
+function unitColumns(unit: typeof permProvince | typeof permDistrict | typeof jobProvince | typeof jobDistrict) {
+  return { id: unit.id, name: unit.nameEn, name_en: unit.nameEn, name_fa: unit.nameFa, name_ps: unit.namePs };
+}
+
+/** A department by its names, as the details nest it (selected as columns, nested by Drizzle). */
+function departmentColumns() {
+  return { id: departments.id, name: departments.name, name_dr: departments.nameDr, name_pa: departments.namePa };
+}
+
+/** A position or training by its titles in the three languages. */
+function titleColumns<T extends typeof positions | typeof trainings>(table: T) {
+  return { id: table.id, title_en: table.titleEn, title_dr: table.titleDr, title_pa: table.titlePa };
 }
 
 /** One assessment by its API field names, with the nested names of SPEC 3. */
 export async function findAssessmentDto(db: Executor, id: number): Promise<AssessmentDto | null> {
-  const [row] = await db
-    .select({
-      a: assessments,
-      hospital: sql<
-        AssessmentDto['hospital']
-      >`json_build_object('id', ${healthFacilities.id}, 'name', ${healthFacilities.name}, 'code', ${healthFacilities.code}, 'type', ${healthFacilities.type})`,
-      perm_province: named(permProvince),
-      perm_district: named(permDistrict),
-      temp_province: named(jobProvince),
-      temp_district: named(jobDistrict),
-      department: sql<
-        AssessmentDto['department']
-      >`json_build_object('id', ${departments.id}, 'name', ${departments.name}, 'name_dr', ${departments.nameDr}, 'name_pa', ${departments.namePa})`,
-      position: sql<
-        AssessmentDto['position']
-      >`json_build_object('id', ${positions.id}, 'title_en', ${positions.titleEn}, 'title_dr', ${positions.titleDr}, 'title_pa', ${positions.titlePa})`,
-    })
-    .from(assessments)
-    .innerJoin(healthFacilities, eq(healthFacilities.id, assessments.hospitalId))
-    .innerJoin(permProvince, eq(permProvince.id, assessments.permProvinceId))
-    .innerJoin(permDistrict, eq(permDistrict.id, assessments.permDistrictId))
-    .innerJoin(jobProvince, eq(jobProvince.id, assessments.jobProvinceId))
-    .innerJoin(jobDistrict, eq(jobDistrict.id, assessments.jobDistrictId))
-    .innerJoin(departments, eq(departments.id, assessments.departmentId))
-    .innerJoin(positions, eq(positions.id, assessments.positionId))
-    .where(eq(assessments.id, id));
+  const query = preparedQuery(db, 'assessment-dto', (name) =>
+    db
+      .select({
+        a: assessments,
+        hospital: {
+          id: healthFacilities.id,
+          name: healthFacilities.name,
+          code: healthFacilities.code,
+          type: healthFacilities.type,
+        },
+        perm_province: unitColumns(permProvince),
+        perm_district: unitColumns(permDistrict),
+        temp_province: unitColumns(jobProvince),
+        temp_district: unitColumns(jobDistrict),
+        department: departmentColumns(),
+        position: titleColumns(positions),
+      })
+      .from(assessments)
+      .innerJoin(healthFacilities, eq(healthFacilities.id, assessments.hospitalId))
+      .innerJoin(permProvince, eq(permProvince.id, assessments.permProvinceId))
+      .innerJoin(permDistrict, eq(permDistrict.id, assessments.permDistrictId))
+      .innerJoin(jobProvince, eq(jobProvince.id, assessments.jobProvinceId))
+      .innerJoin(jobDistrict, eq(jobDistrict.id, assessments.jobDistrictId))
+      .innerJoin(departments, eq(departments.id, assessments.departmentId))
+      .innerJoin(positions, eq(positions.id, assessments.positionId))
+      .where(eq(assessments.id, sql.placeholder('id')))
+      .prepare(name),
+  );
+  const [row] = await query.execute({ id });
   if (!row) return null;
   const a = row.a;
   return {
@@ -104,44 +118,58 @@ export async function findAssessmentDto(db: Executor, id: number): Promise<Asses
 }
 
 export async function findAssessment(db: Executor, id: number, forUpdate = false): Promise<AssessmentRow | null> {
-  const query = db.select().from(assessments).where(eq(assessments.id, id));
-  const [row] = forUpdate ? await query.for('update') : await query;
+  if (forUpdate) {
+    const [locked] = await db.select().from(assessments).where(eq(assessments.id, id)).for('update');
+    return locked ?? null;
+  }
+  const query = preparedQuery(db, 'assessment', (name) =>
+    db
+      .select()
+      .from(assessments)
+      .where(eq(assessments.id, sql.placeholder('id')))
+      .prepare(name),
+  );
+  const [row] = await query.execute({ id });
   return row ?? null;
 }
 
 export async function listPriorities(db: Executor, assessmentId: number): Promise<PriorityDto[]> {
-  return db
-    .select({
-      id: assessmentPriorities.id,
-      priority: assessmentPriorities.priority,
-      department: sql<
-        PriorityDto['department']
-      >`json_build_object('id', ${departments.id}, 'name', ${departments.name}, 'name_dr', ${departments.nameDr}, 'name_pa', ${departments.namePa})`,
-      training: sql<
-        PriorityDto['training']
-      >`json_build_object('id', ${trainings.id}, 'title_en', ${trainings.titleEn}, 'title_dr', ${trainings.titleDr}, 'title_pa', ${trainings.titlePa})`,
-    })
-    .from(assessmentPriorities)
-    .innerJoin(departments, eq(departments.id, assessmentPriorities.departmentId))
-    .innerJoin(trainings, eq(trainings.id, assessmentPriorities.trainingId))
-    .where(eq(assessmentPriorities.assessmentId, assessmentId))
-    .orderBy(asc(assessmentPriorities.priority), asc(assessmentPriorities.id));
+  const query = preparedQuery(db, 'assessment-priorities', (name) =>
+    db
+      .select({
+        id: assessmentPriorities.id,
+        priority: assessmentPriorities.priority,
+        department: departmentColumns(),
+        training: titleColumns(trainings),
+      })
+      .from(assessmentPriorities)
+      .innerJoin(departments, eq(departments.id, assessmentPriorities.departmentId))
+      .innerJoin(trainings, eq(trainings.id, assessmentPriorities.trainingId))
+      .where(eq(assessmentPriorities.assessmentId, sql.placeholder('id')))
+      .orderBy(asc(assessmentPriorities.priority), asc(assessmentPriorities.id))
+      .prepare(name),
+  );
+  return query.execute({ id: assessmentId });
 }
 
 export async function listHistories(db: Executor, assessmentId: number): Promise<HistoryDto[]> {
-  const rows = await db
-    .select({
-      id: assessmentHistories.id,
-      user: sql<HistoryDto['user']>`json_build_object('name', ${users.name}, 'email', ${users.email})`,
-      created_at: assessmentHistories.createdAt,
-      from_status: assessmentHistories.fromStatus,
-      to_status: assessmentHistories.toStatus,
-      remarks: assessmentHistories.remarks,
-    })
-    .from(assessmentHistories)
-    .innerJoin(users, eq(users.id, assessmentHistories.userId))
-    .where(eq(assessmentHistories.assessmentId, assessmentId))
-    .orderBy(asc(assessmentHistories.createdAt), asc(assessmentHistories.id));
+  const query = preparedQuery(db, 'assessment-histories', (name) =>
+    db
+      .select({
+        id: assessmentHistories.id,
+        user: { name: users.name, email: users.email },
+        created_at: assessmentHistories.createdAt,
+        from_status: assessmentHistories.fromStatus,
+        to_status: assessmentHistories.toStatus,
+        remarks: assessmentHistories.remarks,
+      })
+      .from(assessmentHistories)
+      .innerJoin(users, eq(users.id, assessmentHistories.userId))
+      .where(eq(assessmentHistories.assessmentId, sql.placeholder('id')))
+      .orderBy(asc(assessmentHistories.createdAt), asc(assessmentHistories.id))
+      .prepare(name),
+  );
+  const rows = await query.execute({ id: assessmentId });
   return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
 }
 
@@ -159,14 +187,78 @@ export function rowColumns() {
     created_at: sql<string>`to_char(${assessments.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
     hospital_id: assessments.hospitalId,
     hospital_name: healthFacilities.name,
-    temp_province: named(jobProvince),
-    temp_district: named(jobDistrict),
+    temp_province: unitColumns(jobProvince),
+    temp_district: unitColumns(jobDistrict),
   };
 }
 
 export function rowsFrom(db: Executor) {
   return db
     .select(rowColumns())
+    .from(assessments)
+    .innerJoin(healthFacilities, eq(healthFacilities.id, assessments.hospitalId))
+    .innerJoin(jobProvince, eq(jobProvince.id, assessments.jobProvinceId))
+    .innerJoin(jobDistrict, eq(jobDistrict.id, assessments.jobDistrictId));
+}
+
+/**
+ * The list columns read from the assessments table alone, with the list's total; the names of the
+ * place and facility come from the reference data in memory (`toRowDto`).
+ */
+export function plainRowsWithTotal(db: Executor, total: SQL<number>) {
+  return db
+    .select({
+      id: assessments.id,
+      name: assessments.name,
+      lastname: assessments.lastname,
+      fathername: assessments.fathername,
+      birth_year: assessments.birthYear,
+      implementing_organization: assessments.implementingOrganization,
+      phone: assessments.phone,
+      status: assessments.status,
+      created_at: rowColumns().created_at,
+      hospital_id: assessments.hospitalId,
+      province_id: assessments.jobProvinceId,
+      district_id: assessments.jobDistrictId,
+      total,
+    })
+    .from(assessments);
+}
+
+type PlainRow = { hospital_id: number; province_id: number; district_id: number };
+
+/** Whether the names of these rows' places and facilities are all in a copy of the reference data. */
+export function namesCover(rows: readonly PlainRow[]) {
+  return (n: ReferenceNames) =>
+    rows.every((r) => n.facilities.has(r.hospital_id) && n.units.has(r.province_id) && n.units.has(r.district_id));
+}
+
+/** A list row with its names (built field by field: this runs for every row of every page). */
+export function toRowDto(
+  r: PlainRow & Omit<AssessmentRowDto, 'hospital_name' | 'temp_province' | 'temp_district'>,
+  n: ReferenceNames,
+): AssessmentRowDto {
+  return {
+    id: r.id,
+    name: r.name,
+    lastname: r.lastname,
+    fathername: r.fathername,
+    birth_year: r.birth_year,
+    implementing_organization: r.implementing_organization,
+    phone: r.phone,
+    status: r.status,
+    created_at: r.created_at,
+    hospital_id: r.hospital_id,
+    hospital_name: known(n.facilities, r.hospital_id, 'Facility').name,
+    temp_province: known(n.units, r.province_id, 'Province'),
+    temp_district: known(n.units, r.district_id, 'District'),
+  };
+}
+
+/** The rows of a list with one more column, the list's total (one statement for a whole page). */
+export function rowsWithTotalFrom(db: Executor, total: SQL<number>) {
+  return db
+    .select({ ...rowColumns(), total })
     .from(assessments)
     .innerJoin(healthFacilities, eq(healthFacilities.id, assessments.hospitalId))
     .innerJoin(jobProvince, eq(jobProvince.id, assessments.jobProvinceId))

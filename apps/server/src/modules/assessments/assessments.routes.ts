@@ -22,7 +22,13 @@ import {
   listPriorities,
   pageMyForms,
 } from './assessments.repository.js';
-import { changeStatus, createAssessment, readableAssessment, updateAssessment } from './assessments.service.js';
+import {
+  canRead,
+  changeStatus,
+  createAssessment,
+  readableAssessment,
+  updateAssessment,
+} from './assessments.service.js';
 
 function json(value: unknown, field: string): unknown {
   if (typeof value !== 'string') return value;
@@ -96,7 +102,7 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/tnas/duplicates',
-    { schema: { body: duplicateCheckSchema }, config: { permission: 'tna.create' } },
+    { schema: { body: duplicateCheckSchema }, config: { permission: 'tna.create', readOnly: true } },
     async (request) => ({ data: await findDuplicates(app.db, request.body) }),
   );
 
@@ -104,8 +110,12 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tnas/bystaffid/:id',
     { schema: { params: idParams }, config: { permission: 'tna.details' } },
     async (request) => {
-      await readableAssessment(app.db, requireUser(request), request.params.id);
-      return { data: await findAssessmentDto(app.db, request.params.id) };
+      // One read: the form with its names, then whether this user may see it (404 if not).
+      const found = await findAssessmentDto(app.db, request.params.id);
+      if (!found || !canRead(requireUser(request), { status: found.status, createdBy: found.created_by })) {
+        throw AppError.notFound('The assessment');
+      }
+      return { data: found };
     },
   );
 

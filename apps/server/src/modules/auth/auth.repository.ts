@@ -20,14 +20,18 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** The user behind a token, if its session exists, has not expired and was not revoked. */
-export async function findSessionUser(
-  db: Executor,
-  token: string,
-): Promise<{ user: AuthUser; sessionId: number } | null> {
+export interface SessionUser {
+  user: AuthUser;
+  sessionId: number;
+  expiresAt: Date;
+}
+
+/** The user behind a token's hash, if its session exists, has not expired and was not revoked. */
+export async function findSessionUser(db: Executor, tokenHash: string): Promise<SessionUser | null> {
   const rows = await db
     .select({
       sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
       id: users.id,
       name: users.name,
       email: users.email,
@@ -39,13 +43,12 @@ export async function findSessionUser(
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .leftJoin(roles, eq(roles.id, userRoles.roleId))
-    .where(
-      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
-    );
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
   const first = rows[0];
   if (!first) return null;
   return {
     sessionId: first.sessionId,
+    expiresAt: first.expiresAt,
     user: {
       id: first.id,
       name: first.name,

@@ -1,21 +1,32 @@
 import { ASSESSMENT_STATUSES } from '@tna/domain';
-import { and, count, countDistinct, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import {
   adminUnits,
-  assessmentCounts,
+  assessmentTallies,
   departments,
   healthFacilities,
   trainings,
   users,
 } from '../../db/schema/index.js';
 
+const T = assessmentTallies;
+
+/** The tally rows of one filter shape (see assessmentTallies): which of the dimensions are set. */
+function shape(set: { province?: boolean; district?: boolean; hospital?: boolean; department?: boolean }): SQL {
+  const dim = (column: AnyPgColumn, on = false) => (on ? gt(column, 0) : eq(column, 0));
+  return and(
+    dim(T.provinceId, set.province),
+    dim(T.districtId, set.district),
+    dim(T.hospitalId, set.hospital),
+    dim(T.departmentId, set.department),
+  )!;
+}
+
 /** SPEC 3 dashboard figures: every status with its total (zeros included, in the spec's order). */
 export async function statusFigures(db: Executor): Promise<{ status: string; total: number }[]> {
-  const rows = await db
-    .select({ status: assessmentCounts.status, total: sql<number>`sum(${assessmentCounts.n})::int` })
-    .from(assessmentCounts)
-    .groupBy(assessmentCounts.status);
+  const rows = await db.select({ status: T.status, total: T.n }).from(T).where(shape({}));
   return ASSESSMENT_STATUSES.map((status) => ({ status, total: rows.find((r) => r.status === status)?.total ?? 0 }));
 }
 
@@ -25,10 +36,10 @@ export async function statusFigures(db: Executor): Promise<{ status: string; tot
  */
 export async function provinceFigures(db: Executor) {
   const counted = db
-    .select({ id: assessmentCounts.jobProvinceId, n: sql<number>`sum(${assessmentCounts.n})`.as('n') })
-    .from(assessmentCounts)
-    .where(ne(assessmentCounts.status, 'ARCHIVED'))
-    .groupBy(assessmentCounts.jobProvinceId)
+    .select({ id: T.provinceId, n: sql<number>`sum(${T.n})`.as('n') })
+    .from(T)
+    .where(and(ne(T.status, 'ARCHIVED'), shape({ province: true })))
+    .groupBy(T.provinceId)
     .as('counted');
   return db
     .select({
@@ -47,10 +58,10 @@ export async function provinceFigures(db: Executor) {
 /** Assessments per department (archived ones do not count), every department listed, most first. */
 export async function departmentFigures(db: Executor) {
   const counted = db
-    .select({ id: assessmentCounts.departmentId, n: sql<number>`sum(${assessmentCounts.n})`.as('n') })
-    .from(assessmentCounts)
-    .where(ne(assessmentCounts.status, 'ARCHIVED'))
-    .groupBy(assessmentCounts.departmentId)
+    .select({ id: T.departmentId, n: sql<number>`sum(${T.n})`.as('n') })
+    .from(T)
+    .where(and(ne(T.status, 'ARCHIVED'), shape({ department: true })))
+    .groupBy(T.departmentId)
     .as('counted');
   return db
     .select({
@@ -70,17 +81,23 @@ export async function departmentFigures(db: Executor) {
  * archived ones; `provinces_covered` and `facilities_covered` count places with at least one.
  */
 export async function coreStats(db: Executor) {
-  const live = and(ne(assessmentCounts.status, 'ARCHIVED'), gt(assessmentCounts.n, 0));
+  const live = and(ne(T.status, 'ARCHIVED'), gt(T.n, 0));
+  const sumOf = (status: string) => sql<number>`coalesce(sum(${T.n}) filter (where ${T.status} = ${status}), 0)::int`;
   const [a] = await db
     .select({
-      assessments: sql<number>`coalesce(sum(${assessmentCounts.n}), 0)::int`,
-      approved: sql<number>`coalesce(sum(${assessmentCounts.n}) filter (where ${assessmentCounts.status} = 'APPROVED'), 0)::int`,
-      awaiting_review: sql<number>`coalesce(sum(${assessmentCounts.n}) filter (where ${assessmentCounts.status} = 'NEW'), 0)::int`,
-      rejected: sql<number>`coalesce(sum(${assessmentCounts.n}) filter (where ${assessmentCounts.status} = 'REJECTED'), 0)::int`,
-      provinces_covered: countDistinct(assessmentCounts.jobProvinceId),
-      facilities_covered: countDistinct(assessmentCounts.hospitalId),
+      assessments: sql<number>`coalesce(sum(${T.n}), 0)::int`,
+      approved: sumOf('APPROVED'),
+      awaiting_review: sumOf('NEW'),
+      rejected: sumOf('REJECTED'),
     })
-    .from(assessmentCounts)
+    .from(T)
+    .where(and(live, shape({})));
+  const [covered] = await db
+    .select({
+      provinces_covered: sql<number>`count(distinct ${T.provinceId}) filter (where ${shape({ province: true })})::int`,
+      facilities_covered: sql<number>`count(distinct ${T.hospitalId}) filter (where ${shape({ hospital: true })})::int`,
+    })
+    .from(T)
     .where(live);
   const [f] = await db.select({ n: count() }).from(healthFacilities).where(eq(healthFacilities.status, 'Existing'));
   const [t] = await db.select({ n: count() }).from(trainings);
@@ -90,8 +107,8 @@ export async function coreStats(db: Executor) {
     approved: a?.approved ?? 0,
     awaiting_review: a?.awaiting_review ?? 0,
     rejected: a?.rejected ?? 0,
-    provinces_covered: a?.provinces_covered ?? 0,
-    facilities_covered: a?.facilities_covered ?? 0,
+    provinces_covered: covered?.provinces_covered ?? 0,
+    facilities_covered: covered?.facilities_covered ?? 0,
     health_facilities: f?.n ?? 0,
     trainings: t?.n ?? 0,
     users: u?.n ?? 0,

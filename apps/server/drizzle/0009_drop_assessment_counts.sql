@@ -1,0 +1,1 @@
+DROP TABLE "assessment_counts" CASCADE;
