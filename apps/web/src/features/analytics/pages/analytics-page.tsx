@@ -8,9 +8,6 @@ import { describeError } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
 import { departmentName, titleOf, unitName } from '../../../lib/localized';
 import { notify } from '../../../lib/notify';
-import { useDepartments } from '../../assessments/api/get-departments';
-import { usePositions } from '../../assessments/api/get-positions';
-import { useProvinces } from '../../assessments/api/get-provinces';
 import {
   educationLabel,
   experienceLabel,
@@ -19,6 +16,9 @@ import {
 } from '../../assessments/components/assessment-options';
 import { type Bar, BarChart } from '../../dashboard/components/bar-chart';
 import { formatNumber } from '../../dashboard/components/format-number';
+import { useDepartments } from '../../reference-data/api/get-departments';
+import { usePositions } from '../../reference-data/api/get-positions';
+import { useProvinces } from '../../reference-data/api/get-provinces';
 import {
   type AnalyticsFilters,
   downloadTrainingNeeds,

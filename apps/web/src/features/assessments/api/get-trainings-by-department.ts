@@ -1,24 +1,6 @@
-import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import type { ListResponse, TrainingDto } from '@tna/domain';
-import { apiClient } from '../../../lib/api-client';
-import { lookupKeys } from './keys';
-
-/** GET /api/trainings/bydepartment/{departmentId}: the trainings a department offers. */
-export function trainingsByDepartmentQueryOptions(departmentId: number) {
-  return queryOptions({
-    queryKey: lookupKeys.trainingsByDepartment(departmentId),
-    queryFn: async ({ signal }) =>
-      (await apiClient.get<ListResponse<TrainingDto>>(`/trainings/bydepartment/${departmentId}`, { signal })).data,
-  });
-}
-
-/** Nothing is fetched until a department is chosen. */
-export function useTrainingsByDepartment(departmentId: number | null) {
-  return useQuery({
-    ...trainingsByDepartmentQueryOptions(departmentId ?? 0),
-    enabled: departmentId !== null && departmentId > 0,
-  });
-}
+import { useQueries } from '@tanstack/react-query';
+import type { TrainingDto } from '@tna/domain';
+import { trainingsByDepartmentQueryOptions } from '../../reference-data/api/get-trainings-by-department';
 
 /** The trainings of several departments at once (to name the trainings of the added priority rows), by id. */
 export function useTrainingsOfDepartments(departmentIds: readonly number[]): Map<number, TrainingDto> {

@@ -10,11 +10,7 @@ export const assessmentKeys = {
   myForms: (status: string, page: number) => ['tnas', 'myforms', status, page] as const,
 };
 
+/** The facilities of a district, as the form's cascade asks for them (the other lookups are the reference data's). */
 export const lookupKeys = {
-  provinces: ['provinces'] as const,
-  districts: (provinceId: number) => ['provinces', provinceId, 'districts'] as const,
   hospitalsByDistrict: (districtId: number) => ['hospitals', 'bydistrict', districtId] as const,
-  departments: ['departments'] as const,
-  positions: ['positions'] as const,
-  trainingsByDepartment: (departmentId: number) => ['trainings', 'bydepartment', departmentId] as const,
 };

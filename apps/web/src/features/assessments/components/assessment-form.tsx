@@ -16,12 +16,12 @@ import { applyServerErrors, describeError, translatedErrors } from '../../../lib
 import { currentLanguage } from '../../../lib/i18n';
 import { departmentName } from '../../../lib/localized';
 import { notify } from '../../../lib/notify';
+import { useDepartments } from '../../reference-data/api/get-departments';
+import { useDistricts } from '../../reference-data/api/get-districts';
+import { usePositions } from '../../reference-data/api/get-positions';
+import { useProvinces } from '../../reference-data/api/get-provinces';
 import { checkDuplicates } from '../api/check-duplicates';
-import { useDepartments } from '../api/get-departments';
-import { useDistricts } from '../api/get-districts';
 import { useHospitalsByDistrict } from '../api/get-hospitals-by-district';
-import { usePositions } from '../api/get-positions';
-import { useProvinces } from '../api/get-provinces';
 import classes from './assessment-form.module.css';
 import {
   birthYearOptions,

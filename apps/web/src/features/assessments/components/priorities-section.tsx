@@ -8,7 +8,8 @@ import { departmentOptions, searchableProps, titleOptions } from '../../../compo
 import { translateMessage } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
 import { departmentName, titleOf } from '../../../lib/localized';
-import { useTrainingsByDepartment, useTrainingsOfDepartments } from '../api/get-trainings-by-department';
+import { useTrainingsByDepartment } from '../../reference-data/api/get-trainings-by-department';
+import { useTrainingsOfDepartments } from '../api/get-trainings-by-department';
 import classes from './assessment-form.module.css';
 import { PRIORITY_OPTIONS } from './assessment-options';
 import type { AssessmentFormValues, PriorityRow } from './assessment-values';

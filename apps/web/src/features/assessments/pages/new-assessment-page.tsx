@@ -5,8 +5,8 @@ import { PageHeader } from '../../../components/page-header';
 import { ApiError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-storage';
 import { notify } from '../../../lib/notify';
+import { referenceKeys } from '../../reference-data/api/keys';
 import { useCreateAssessment } from '../api/create-assessment';
-import { lookupKeys } from '../api/keys';
 import { AssessmentForm } from '../components/assessment-form';
 import { type AssessmentFormValues, emptyValues } from '../components/assessment-values';
 import { conflictText } from '../components/conflicts';
@@ -54,8 +54,8 @@ export function NewAssessmentPage() {
     notify('success', t('toast.registrationSucceeded'));
     setState((s) => freshForm(s.key + 1));
     // SPEC 4: the lookups reload for the next form.
-    for (const key of Object.values(lookupKeys)) {
-      if (typeof key !== 'function') void queryClient.invalidateQueries({ queryKey: key });
+    for (const key of [referenceKeys.provinces, referenceKeys.departments, referenceKeys.positions]) {
+      void queryClient.invalidateQueries({ queryKey: key });
     }
     void queryClient.invalidateQueries({ queryKey: ['hospitals'] });
     void queryClient.invalidateQueries({ queryKey: ['trainings'] });

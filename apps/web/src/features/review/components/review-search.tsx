@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchableProps, unitOptions } from '../../../components/select-options';
 import { currentLanguage } from '../../../lib/i18n';
-import { useDistricts } from '../../assessments/api/get-districts';
 import { useHospitalsByDistrict } from '../../assessments/api/get-hospitals-by-district';
-import { useProvinces } from '../../assessments/api/get-provinces';
+import { useDistricts } from '../../reference-data/api/get-districts';
+import { useProvinces } from '../../reference-data/api/get-provinces';
 
 export interface ReviewFilters {
   province: number | null;
