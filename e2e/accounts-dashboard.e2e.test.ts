@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, newPage, screenshot } from './support/browser.js';
 import { E2E_ADMIN } from './support/global-setup.js';
+import { api, login, phoneShot, setLanguage, signIn } from './support/helpers.js';
 
 const NEWCOMER = { name: 'E2E Newcomer', email: 'newcomer@e2e.tna.test', password: 'e2e-newcomer-1' };
 const FORGETFUL = { name: 'E2E Forgetful', email: 'forgetful@e2e.tna.test', password: 'e2e-forgetful-1' };
@@ -10,61 +11,9 @@ const NEW_PASSWORD = 'e2e-remembered-2';
 let admin: Page;
 let adminToken: string;
 
-async function api<T>(path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function login(email: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return ((await res.json()) as { success: { token: string } }).success.token;
-}
-
-async function signIn(p: Page, email: string, password: string) {
-  await p.goto('/login');
-  await p.getByRole('textbox', { name: 'Email' }).fill(email);
-  await p.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await p.getByRole('button', { name: 'Sign In' }).click();
-  // Each role lands on its own first screen.
-  await p.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-
-async function setLanguage(p: Page, language: 'en' | 'fa') {
-  await p.evaluate((lang) => localStorage.setItem('language', lang), language);
-  await p.reload();
-  await p.waitForFunction((dir) => document.documentElement.dir === dir, language === 'fa' ? 'rtl' : 'ltr');
-}
-
-/** The admin's screen at phone width; nothing may stick out sideways. */
-async function phoneShot(path: string, language: 'en' | 'fa', name: string, ready: string) {
-  const phone = await newPage({ width: 375, height: 800 });
-  await phone.page.goto('/login');
-  await phone.page.evaluate(
-    ({ token, email, lang }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('email', email);
-      localStorage.setItem('roles', 'admin');
-      localStorage.setItem('language', lang);
-    },
-    { token: adminToken, email: E2E_ADMIN.email, lang: language },
-  );
-  await phone.page.goto(path);
-  await phone.page.locator(ready).first().waitFor();
-  const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} overflows`).toBeLessThanOrEqual(0);
-  await screenshot(phone.page, name);
-  await phone.context.close();
-}
+/** The admin's screen at phone width. */
+const adminShot = (path: string, language: 'en' | 'fa', name: string, ready: string) =>
+  phoneShot({ token: adminToken, email: E2E_ADMIN.email, roles: 'admin' }, path, language, name, ready);
 
 /** A guest's page at 1366 or 375 wide in English or Persian. */
 async function guestPage(language: 'en' | 'fa', width = 1366) {
@@ -168,8 +117,8 @@ describe('dashboard, figures and accounts', { timeout: 180_000 }, () => {
     await admin.getByRole('img', { name: /کابل/ }).first().waitFor();
     await screenshot(admin, 'accounts-dashboard-fa-1366');
     await setLanguage(admin, 'en');
-    await phoneShot('/', 'en', 'accounts-dashboard-en-375', '[data-testid="bar-chart"]');
-    await phoneShot('/', 'fa', 'accounts-dashboard-fa-375', '[data-testid="bar-chart"]');
+    await adminShot('/', 'en', 'accounts-dashboard-en-375', '[data-testid="bar-chart"]');
+    await adminShot('/', 'fa', 'accounts-dashboard-fa-375', '[data-testid="bar-chart"]');
   });
 
   it('performance, analytics and error logs show their figures', async () => {
@@ -198,8 +147,8 @@ describe('dashboard, figures and accounts', { timeout: 180_000 }, () => {
     await admin.getByRole('table', { name: 'Error logs' }).waitFor();
     await screenshot(admin, 'accounts-error-logs-en-1366');
 
-    await phoneShot('/tna/export', 'fa', 'accounts-analytics-fa-375', '[data-testid="bar-chart"]');
-    await phoneShot('/performance', 'en', 'accounts-performance-en-375', 'table');
+    await adminShot('/tna/export', 'fa', 'accounts-analytics-fa-375', '[data-testid="bar-chart"]');
+    await adminShot('/performance', 'en', 'accounts-performance-en-375', 'table');
   });
 
   it('a person registers, the admin accepts them on the Users screen, and they sign in', async () => {
@@ -260,7 +209,7 @@ describe('dashboard, figures and accounts', { timeout: 180_000 }, () => {
     await screenshot(admin, 'accounts-reset-link-fa-1366');
     await admin.keyboard.press('Escape');
     await setLanguage(admin, 'en');
-    await phoneShot('/users', 'fa', 'accounts-users-fa-375', 'table');
+    await adminShot('/users', 'fa', 'accounts-users-fa-375', 'table');
 
     const url = new URL(link);
     await guest.page.goto(`${url.pathname}${url.search}`);

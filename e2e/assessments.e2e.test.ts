@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, newPage, screenshot } from './support/browser.js';
 import { E2E_ADMIN } from './support/global-setup.js';
+import { api, choose, login, phoneShot, setLanguage } from './support/helpers.js';
 
 const OFFICER = { name: 'E2E Officer', email: 'officer@e2e.tna.test', password: 'e2e-officer-pass-1' };
 const FACILITY = { name: 'E2E Kabul District Hospital', code: 'E2E-0101' };
@@ -13,34 +14,9 @@ let adminToken: string;
 let officerToken: string;
 let kabul: { provinceId: number; districtId: number; facilityId: number };
 
-async function api<T>(path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function login(email: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return ((await res.json()) as { success: { token: string } }).success.token;
-}
-
-/** A searchable select: type, wait for the filtered list, Enter takes the first match. */
-async function choose(p: Page, id: string, text: string) {
-  const input = p.locator(`#${id}`);
-  await input.click();
-  await input.fill(text);
-  await p.getByRole('listbox').getByRole('option').first().waitFor();
-  await input.press('Enter');
-}
+/** The signed-in officer's screen at phone width. */
+const officerShot = (path: string, language: 'en' | 'fa', name: string, ready: string) =>
+  phoneShot({ token: officerToken, email: OFFICER.email, roles: 'dataentry' }, path, language, name, ready);
 
 /** A short select, by keyboard only: open with ArrowDown, move, Enter. */
 async function pick(p: Page, id: string, index: number) {
@@ -87,34 +63,6 @@ async function fillForm(p: Page, person: typeof PERSON) {
   await field(p, 'implementing_organization').fill('AHDS');
   await field(p, 'phone').fill('+93700123456');
   await field(p, 'tazkira').fill(person.tazkira);
-}
-
-async function setLanguage(p: Page, language: 'en' | 'fa') {
-  await p.evaluate((lang) => localStorage.setItem('language', lang), language);
-  await p.reload();
-  await p.waitForFunction((dir) => document.documentElement.dir === dir, language === 'fa' ? 'rtl' : 'ltr');
-}
-
-/** A second window of the signed-in officer at phone width, for the 375px screenshots. */
-async function phoneShot(path: string, language: 'en' | 'fa', name: string, ready: string) {
-  const phone = await newPage({ width: 375, height: 800 });
-  await phone.page.goto('/login');
-  await phone.page.evaluate(
-    ({ token, email, lang }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('email', email);
-      localStorage.setItem('roles', 'dataentry');
-      localStorage.setItem('language', lang);
-    },
-    { token: officerToken, email: OFFICER.email, lang: language },
-  );
-  await phone.page.goto(path);
-  await phone.page.locator(ready).first().waitFor();
-  // Nothing may stick out sideways at phone width (tables scroll inside their own box).
-  const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} overflows`).toBeLessThanOrEqual(0);
-  await screenshot(phone.page, name);
-  await phone.context.close();
 }
 
 // A whole form typed key by key takes a while on a busy machine.
@@ -365,9 +313,9 @@ describe('assessments: enter, list, read, print, edit, archive, draft', { timeou
     await screenshot(page, 'assessments-print-en');
     await page.emulateMedia({ media: 'screen' });
     for (const language of ['en', 'fa'] as const) {
-      await phoneShot('/tna/create', language, `assessments-form-${language}-375`, '#tna-field-name');
-      await phoneShot('/tna/my-forms', language, `assessments-my-forms-${language}-375`, 'main table');
-      await phoneShot(`/tna/details/${firstId}`, language, `assessments-details-${language}-375`, 'main dl');
+      await officerShot('/tna/create', language, `assessments-form-${language}-375`, '#tna-field-name');
+      await officerShot('/tna/my-forms', language, `assessments-my-forms-${language}-375`, 'main table');
+      await officerShot(`/tna/details/${firstId}`, language, `assessments-details-${language}-375`, 'main dl');
     }
   });
 });

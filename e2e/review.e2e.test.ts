@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, newPage, screenshot } from './support/browser.js';
 import { E2E_ADMIN } from './support/global-setup.js';
+import { api, choose, login, phoneShot, setLanguage, signIn } from './support/helpers.js';
 
 const VALIDATOR = { name: 'E2E Validator', email: 'validator@review.e2e.test', password: 'e2e-validator-pass-1' };
 const OFFICER = { name: 'E2E Review Officer', email: 'officer@review.e2e.test', password: 'e2e-officer-pass-2' };
@@ -13,26 +14,6 @@ let validatorToken: string;
 let officerToken: string;
 let kabul: { provinceId: number; districtId: number; facilityId: number };
 const ids: Record<'approve' | 'reject' | 'archive', number> = { approve: 0, reject: 0, archive: 0 };
-
-async function api<T>(path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as T;
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function login(email: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl()}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return ((await res.json()) as { success: { token: string } }).success.token;
-}
 
 /** A form entered by the officer through the API, as the New Assessment screen sends it. */
 async function createForm(name: string, lastname: string, tazkira: string, phone: string): Promise<number> {
@@ -79,56 +60,6 @@ async function createForm(name: string, lastname: string, tazkira: string, phone
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { success: { id: number } }).success.id;
-}
-
-/** A searchable select: type, wait for the filtered list, Enter takes the first match. */
-async function choose(p: Page, id: string, text: string) {
-  const input = p.locator(`#${id}`);
-  await input.click();
-  await input.fill(text);
-  await p.getByRole('listbox').getByRole('option').first().waitFor();
-  await input.press('Enter');
-}
-
-async function signIn(p: Page, user: { email: string; password: string }) {
-  await p.goto('/login');
-  await p.getByRole('textbox', { name: 'Email' }).fill(user.email);
-  await p.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
-  await p.getByRole('button', { name: 'Sign In' }).click();
-  await p.waitForURL(`${baseUrl()}/tna`);
-}
-
-async function setLanguage(p: Page, language: 'en' | 'fa') {
-  await p.evaluate((lang) => localStorage.setItem('language', lang), language);
-  await p.reload();
-  await p.waitForFunction((dir) => document.documentElement.dir === dir, language === 'fa' ? 'rtl' : 'ltr');
-}
-
-/** A window of a signed-in user at phone width: nothing may stick out sideways; then a screenshot. */
-async function phoneShot(
-  who: { token: string; email: string; roles: string },
-  path: string,
-  language: 'en' | 'fa',
-  name: string,
-  ready: string,
-) {
-  const phone = await newPage({ width: 375, height: 800 });
-  await phone.page.goto('/login');
-  await phone.page.evaluate(
-    ({ token, email, roles, lang }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('email', email);
-      localStorage.setItem('roles', roles);
-      localStorage.setItem('language', lang);
-    },
-    { ...who, lang: language },
-  );
-  await phone.page.goto(path);
-  await phone.page.locator(ready).first().waitFor();
-  const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} overflows`).toBeLessThanOrEqual(0);
-  await screenshot(phone.page, name);
-  await phone.context.close();
 }
 
 const lastStatus = async (id: number) =>
@@ -189,7 +120,7 @@ describe('review: validate, reject, resubmit, approve, archived search, export',
   });
 
   it('the validator approves a form from the Validation list, on its details opened in a new tab', async () => {
-    await signIn(validator, VALIDATOR);
+    await signIn(validator, VALIDATOR.email, VALIDATOR.password, '/tna');
     await validator.goto('/tna/validate');
     await validator.getByRole('heading', { name: 'Validation', level: 2 }).waitFor();
     const row = validator.getByRole('row').filter({ hasText: 'Approve Candidate' });
@@ -247,7 +178,7 @@ describe('review: validate, reject, resubmit, approve, archived search, export',
   });
 
   it("data entry finds it in Rejected, edits it and sends it back 'As a New'", async () => {
-    await signIn(officer, OFFICER);
+    await signIn(officer, OFFICER.email, OFFICER.password, '/tna');
     await officer.goto('/tna/rejected');
     const row = officer.getByRole('row').filter({ hasText: 'Reject Candidate' });
     await row.waitFor();

@@ -1,0 +1,83 @@
+// What the browser tests share: calls to the API (to set up data the way a client would), and the
+// steps every screen test takes (sign in, switch language, pick in a searchable select, look at a
+// screen at phone width).
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { baseUrl, newPage, screenshot } from './browser.js';
+
+/** A JSON call to the app's API: GET, or POST when there is a body; throws on an error answer. */
+export async function api<T>(path: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** Sign in through the API; the bearer token. */
+export async function login(email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl()}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await res.json()) as { success: { token: string } }).success.token;
+}
+
+/** Sign in on the login screen; waits for `landing`, or for any page but the login page. */
+export async function signIn(p: Page, email: string, password: string, landing?: string) {
+  await p.goto('/login');
+  await p.getByRole('textbox', { name: 'Email' }).fill(email);
+  await p.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await p.getByRole('button', { name: 'Sign In' }).click();
+  // Each role lands on its own first screen.
+  await p.waitForURL(landing ? `${baseUrl()}${landing}` : (url) => !url.pathname.startsWith('/login'));
+}
+
+export async function setLanguage(p: Page, language: 'en' | 'fa') {
+  await p.evaluate((lang) => localStorage.setItem('language', lang), language);
+  await p.reload();
+  await p.waitForFunction((dir) => document.documentElement.dir === dir, language === 'fa' ? 'rtl' : 'ltr');
+}
+
+/** A searchable select: type, wait for the filtered list, Enter takes the first match. */
+export async function choose(p: Page, id: string, text: string) {
+  const input = p.locator(`#${id}`);
+  await input.click();
+  await input.fill(text);
+  await p.getByRole('listbox').getByRole('option').first().waitFor();
+  await input.press('Enter');
+}
+
+/**
+ * A window of a signed-in user at phone width: nothing may stick out sideways (tables scroll inside
+ * their own box); then a screenshot.
+ */
+export async function phoneShot(
+  who: { token: string; email: string; roles: string },
+  path: string,
+  language: 'en' | 'fa',
+  name: string,
+  ready: string,
+) {
+  const phone = await newPage({ width: 375, height: 800 });
+  await phone.page.goto('/login');
+  await phone.page.evaluate(
+    ({ token, email, roles, lang }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('email', email);
+      localStorage.setItem('roles', roles);
+      localStorage.setItem('language', lang);
+    },
+    { ...who, lang: language },
+  );
+  await phone.page.goto(path);
+  await phone.page.locator(ready).first().waitFor();
+  const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} overflows`).toBeLessThanOrEqual(0);
+  await screenshot(phone.page, name);
+  await phone.context.close();
+}
