@@ -44,6 +44,24 @@ describe('foundation: sign in, users, languages, sign out', () => {
     await page.context().close();
   });
 
+  it("serves React's production build, not its development build", async () => {
+    // A build that inherited another NODE_ENV than "production" once shipped React's development
+    // build: twice the JavaScript over slow links, and a browser kept busy checking every render.
+    const scripts: Promise<string>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(res.text());
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    page.removeAllListeners('response');
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const body of bodies) {
+      expect(body).not.toContain('jsxDEV');
+      expect(body).not.toContain('cannot be a child of');
+    }
+  });
+
   it('an admin signs in, lands on the dashboard and sees the admin entries', async () => {
     await signIn(E2E_ADMIN.email, E2E_ADMIN.password);
     await page.waitForURL(`${baseUrl()}/`);
