@@ -270,6 +270,8 @@ export function streamExport(
     }
     await xlsx.finish();
   })().catch((error) => {
+    // A client that went away (its download cancelled) is not a failure of the export.
+    if (out.destroyed) return;
     onError(error);
     out.destroy(error as Error);
   });
