@@ -58,7 +58,9 @@ const BATCH_COLUMNS = `id, status, assessment_date::text, form_no, hr_id, name, 
   marital_status, perm_province_id, perm_district_id, perm_address, job_province_id, job_district_id, hospital_id,
   job_address, current_address, department_id, position_id, education_level, education_field, graduated_university,
   experience, implementing_organization, phone, tazkira, remarks, created_by,
-  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`;
+  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS'),
+  (select string_agg(p.priority || ',' || p.training_id || ',' || p.department_id, ';')
+     from assessment_priorities p where p.assessment_id = assessments.id)`;
 type BatchRow = [
   id: number,
   status: string,
@@ -91,6 +93,8 @@ type BatchRow = [
   remarks: string | null,
   createdBy: number,
   createdAt: string,
+  /** The priority lines as `priority,training,department` joined by `;` (one field instead of four a line). */
+  lines: string | null,
 ];
 type LineRow = [assessmentId: number, priority: number, trainingId: number, departmentId: number];
 
@@ -112,12 +116,14 @@ async function readBatch(database: Database, filter: ListFilter, before: number)
     `select ${BATCH_COLUMNS} from assessments where ${where} and id < $${values.length} order by id desc limit ${BATCH}`,
     values,
   )) as BatchRow[];
-  const lines = rows.length
-    ? ((await database.arrays(
-        'select assessment_id, priority, training_id, department_id from assessment_priorities where assessment_id = any($1::int[])',
-        [rows.map((r) => r[0])],
-      )) as LineRow[])
-    : [];
+  const lines: LineRow[] = [];
+  for (const row of rows) {
+    if (!row[31]) continue;
+    for (const line of row[31].split(';')) {
+      const [priority, training, department] = line.split(',');
+      lines.push([row[0], Number(priority), Number(training), Number(department)]);
+    }
+  }
   return { rows, lines };
 }
 

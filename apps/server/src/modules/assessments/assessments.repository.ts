@@ -173,8 +173,8 @@ export async function listHistories(db: Executor, assessmentId: number): Promise
   return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
 }
 
-/** The columns of the assessment lists (SPEC 2: province, district, facility, name, ...). */
-export function rowColumns() {
+/** The list columns the assessments table holds itself. */
+function ownRowColumns() {
   return {
     id: assessments.id,
     name: assessments.name,
@@ -186,6 +186,13 @@ export function rowColumns() {
     status: assessments.status,
     created_at: sql<string>`to_char(${assessments.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
     hospital_id: assessments.hospitalId,
+  };
+}
+
+/** The columns of the assessment lists (SPEC 2: province, district, facility, name, ...). */
+export function rowColumns() {
+  return {
+    ...ownRowColumns(),
     hospital_name: healthFacilities.name,
     temp_province: unitColumns(jobProvince),
     temp_district: unitColumns(jobDistrict),
@@ -208,16 +215,7 @@ export function rowsFrom(db: Executor) {
 export function plainRowsWithTotal(db: Executor, total: SQL<number>) {
   return db
     .select({
-      id: assessments.id,
-      name: assessments.name,
-      lastname: assessments.lastname,
-      fathername: assessments.fathername,
-      birth_year: assessments.birthYear,
-      implementing_organization: assessments.implementingOrganization,
-      phone: assessments.phone,
-      status: assessments.status,
-      created_at: rowColumns().created_at,
-      hospital_id: assessments.hospitalId,
+      ...ownRowColumns(),
       province_id: assessments.jobProvinceId,
       district_id: assessments.jobDistrictId,
       total,
