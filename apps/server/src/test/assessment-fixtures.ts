@@ -120,7 +120,7 @@ export function submitMultipart(
  * Make `copies` more assessments like assessment `id`, with its priority lines, in one SQL statement
  * (for lists of thousands).
  */
-export async function copyAssessment(t: TestContext, id: number, copies: number): Promise<void> {
+async function copyAssessment(t: TestContext, id: number, copies: number): Promise<void> {
   const columns = await t.database.db.execute(
     sql`select string_agg(quote_ident(column_name), ', ') as list from information_schema.columns
         where table_name = 'assessments' and column_name <> 'id' and is_generated = 'NEVER'`,
@@ -135,4 +135,21 @@ export async function copyAssessment(t: TestContext, id: number, copies: number)
       select copied.id, p.department_id, p.training_id, p.priority
       from copied, assessment_priorities p where p.assessment_id = ${id}`),
   );
+}
+
+/**
+ * `rows` NEW assessments of one data-entry user, for lists of thousands: one entered through the API
+ * (`over` on its fields, `lines` priority lines), the rest copies of it.
+ */
+export async function seedAssessments(
+  t: TestContext,
+  rows: number,
+  over: Record<string, unknown> = {},
+  lines = 1,
+): Promise<void> {
+  const r = await formRefs(t);
+  const entry = await t.userWithRole('dataentry');
+  const res = await submitMultipart(t, '/api/tnas', entry.token, formData(r, over), priorities(r, lines));
+  if (res.statusCode !== 200) throw new Error(`The first assessment was refused: ${res.statusCode} ${res.body}`);
+  await copyAssessment(t, res.json().success.id, rows - 1);
 }

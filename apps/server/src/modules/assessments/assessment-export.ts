@@ -14,43 +14,54 @@ const BATCH = 500;
 
 type Lang = 'en' | 'fa' | 'ps';
 
-/** Every field a person reads, by its name (not its id), and the priorities 1 to 5. */
-export const EXPORT_HEADER = [
-  'ID',
-  'Status',
-  'Assessment Date',
-  'Form No',
-  'HR ID',
-  'Name',
-  'Last Name',
-  'Father Name',
-  'Birth Year',
-  'Gender',
-  'Marital Status',
-  'Permanent Province',
-  'Permanent District',
-  'Permanent Address',
-  'Job Province',
-  'Job District',
-  'Health Facility',
-  'Facility Code',
-  'Facility Type',
-  'Job Address',
-  'Current Address',
-  'Department',
-  'Position',
-  'Education',
-  'Field of Study',
-  'Educational Institution',
-  'Years of Experience',
-  'Implementing Partner',
-  'Phone',
-  'Tazkira No',
-  'Remarks',
-  'Entered By',
-  'Entered At',
-  ...[1, 2, 3, 4, 5].flatMap((n) => [`Priority ${n} Training`, `Priority ${n} Department`]),
+/** A column that is written once in the shared strings: its values repeat from row to row. */
+const SHARED = true;
+
+/**
+ * Every field a person reads, by its name (not its id), and the priorities 1 to 5; `SHARED` marks
+ * the columns whose values repeat (names of places, facilities, trainings...).
+ */
+const EXPORT_COLUMNS: readonly (readonly [name: string, shared?: boolean])[] = [
+  ['ID'],
+  ['Status', SHARED],
+  ['Assessment Date', SHARED],
+  ['Form No'],
+  ['HR ID'],
+  ['Name'],
+  ['Last Name'],
+  ['Father Name'],
+  ['Birth Year'],
+  ['Gender', SHARED],
+  ['Marital Status', SHARED],
+  ['Permanent Province', SHARED],
+  ['Permanent District', SHARED],
+  ['Permanent Address'],
+  ['Job Province', SHARED],
+  ['Job District', SHARED],
+  ['Health Facility', SHARED],
+  ['Facility Code', SHARED],
+  ['Facility Type', SHARED],
+  ['Job Address'],
+  ['Current Address'],
+  ['Department', SHARED],
+  ['Position', SHARED],
+  ['Education', SHARED],
+  ['Field of Study', SHARED],
+  ['Educational Institution', SHARED],
+  ['Years of Experience', SHARED],
+  ['Implementing Partner', SHARED],
+  ['Phone'],
+  ['Tazkira No'],
+  ['Remarks'],
+  ['Entered By', SHARED],
+  ['Entered At'],
+  ...[1, 2, 3, 4, 5].flatMap((n) => [
+    [`Priority ${n} Training`, SHARED] as const,
+    [`Priority ${n} Department`, SHARED] as const,
+  ]),
 ];
+export const EXPORT_HEADER = EXPORT_COLUMNS.map(([name]) => name);
+const SHARED_COLUMNS = EXPORT_COLUMNS.flatMap(([, shared], i) => (shared ? [i] : []));
 const PRIORITY_COLUMN = EXPORT_HEADER.indexOf('Priority 1 Training');
 
 /** The assessment columns an export reads, in order, each a number or a string (see Database.arrays). */
@@ -150,30 +161,6 @@ function localize(n: ReferenceNames, lang: Lang): Localized {
     training: each(n.trainings, (t) => pick(t.title_en, t.title_dr, t.title_pa)),
   };
 }
-
-/** The columns whose values repeat from row to row (written once, in the shared strings). */
-const SHARED_COLUMNS = [
-  'Status',
-  'Assessment Date',
-  'Gender',
-  'Marital Status',
-  'Permanent Province',
-  'Permanent District',
-  'Job Province',
-  'Job District',
-  'Health Facility',
-  'Facility Code',
-  'Facility Type',
-  'Department',
-  'Position',
-  'Education',
-  'Field of Study',
-  'Educational Institution',
-  'Years of Experience',
-  'Implementing Partner',
-  'Entered By',
-  ...[1, 2, 3, 4, 5].flatMap((n) => [`Priority ${n} Training`, `Priority ${n} Department`]),
-].map((name) => EXPORT_HEADER.indexOf(name));
 
 /**
  * Stream the assessments of a list as an XLSX file with one sheet named `data`. Rows are read in

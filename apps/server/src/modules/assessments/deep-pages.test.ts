@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { copyAssessment, formData, formRefs, priorities, submitMultipart } from '../../test/assessment-fixtures.js';
+import { seedAssessments } from '../../test/assessment-fixtures.js';
 import { setupTestApp, type TestContext } from '../../test/helpers.js';
 
 // Deep pages of a newest-first list start reading at an anchor id kept in memory; they must show
@@ -11,10 +11,7 @@ const ROWS = 5000;
 
 beforeAll(async () => {
   t = await setupTestApp();
-  const r = await formRefs(t);
-  const entry = await t.userWithRole('dataentry');
-  const res = await submitMultipart(t, '/api/tnas', entry.token, formData(r), priorities(r, 1));
-  await copyAssessment(t, res.json().success.id, ROWS - 1);
+  await seedAssessments(t, ROWS);
 });
 
 async function expected(offset: number, perPage: number): Promise<number[]> {

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { copyAssessment, formData, formRefs, priorities, submitMultipart } from '../../test/assessment-fixtures.js';
+import { seedAssessments } from '../../test/assessment-fixtures.js';
 import { setupTestApp, type TestContext } from '../../test/helpers.js';
 
 // The export reads and writes a list in batches; a list of several batches comes out whole, in order.
@@ -10,11 +10,7 @@ const ROWS = 1234;
 
 beforeAll(async () => {
   t = await setupTestApp();
-  const r = await formRefs(t);
-  const entry = await t.userWithRole('dataentry');
-  const res = await submitMultipart(t, '/api/tnas', entry.token, formData(r, { name: 'Batch' }), priorities(r, 3));
-  expect(res.statusCode).toBe(200);
-  await copyAssessment(t, res.json().success.id, ROWS - 1);
+  await seedAssessments(t, ROWS, { name: 'Batch' }, 3);
 });
 
 describe('an export of several batches', () => {

@@ -13,26 +13,14 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     maxEntries: 8,
     ttlMs: 60_000,
   });
-  const cached = (key: string, read: () => Promise<unknown>) => async () => ({ data: await figures.get(key, read) });
-  app.get(
-    '/tnas/status/figures',
-    { config },
-    cached('status', () => statusFigures(app.db)),
-  );
-  app.get(
-    '/tnas/byprovince/figures',
-    { config },
-    cached('province', () => provinceFigures(app.db)),
-  );
-  app.get(
-    '/tnas/bydepartment/figures',
-    { config },
-    cached('department', () => departmentFigures(app.db)),
-  );
-  // Counts users too (the auth topic).
-  app.get(
-    '/stats/core',
-    { config },
-    cached('core', () => coreStats(app.db)),
-  );
+  // The core stats count users too (the auth topic).
+  const reads = [
+    ['/tnas/status/figures', statusFigures],
+    ['/tnas/byprovince/figures', provinceFigures],
+    ['/tnas/bydepartment/figures', departmentFigures],
+    ['/stats/core', coreStats],
+  ] as const;
+  for (const [path, read] of reads) {
+    app.get(path, { config }, async () => ({ data: await figures.get(path, () => read(app.db)) }));
+  }
 };
