@@ -259,6 +259,14 @@ async function main() {
       token,
     }),
   );
+  const pick = <T>(from: readonly T[]): T => from[Math.floor(Math.random() * from.length)]!;
+  rows.push(
+    await load(server, 'GET NEW sorted by province, district or facility name, random page (uncached)', {
+      path: () =>
+        `/api/tnas/bystatus/NEW?sort=${pick(['province', 'district', 'health_facility'])}&direction=${pick(['asc', 'desc'])}&lang=${pick(['en', 'fa', 'ps'])}&page=${1 + Math.floor(Math.random() * lastPage)}`,
+      token,
+    }),
+  );
   rows.push(
     await load(server, 'POST /api/tnas/search random district+page (uncached)', {
       method: 'POST',

@@ -55,7 +55,7 @@ export const searchFilter: OptionsFilter = ({ options, search, limit }) => {
 };
 
 function byLabel(a: SearchableOption, b: SearchableOption, language: Language): number {
-  return a.label.localeCompare(b.label, language === 'en' ? 'en' : 'fa');
+  return a.label.localeCompare(b.label, language);
 }
 
 /** Provinces or districts, named in the active language and found by any of their names or code. */

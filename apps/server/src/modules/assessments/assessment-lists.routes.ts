@@ -15,7 +15,7 @@ import { AppError } from '../../lib/app-error.js';
 import { pageQuery, toPage } from '../../lib/paging.js';
 import { requireUser } from '../../plugins/auth.js';
 import { streamAllRows, streamExport } from './assessment-export.js';
-import { type Anchor, type ListFilter, type ListSorting, pageAssessments } from './assessment-lists.repository.js';
+import { type ListCaches, type ListFilter, type ListSorting, pageAssessments } from './assessment-lists.repository.js';
 
 const optionalId = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional());
 
@@ -84,8 +84,14 @@ export const assessmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
     maxEntries: 1000,
     ttlMs: 60_000,
   });
-  // Where deep pages start reading (see pageStart), kept the same way.
-  const anchors = new ReadCache<Anchor[]>(app.database.changes, ['assessments'], { maxEntries: 200, ttlMs: 300_000 });
+  // Where deep pages start reading (see pageStart), and how many rows each place or facility holds in
+  // a list sorted by their names (see groupCounts), kept the same way. One anchors entry a list, an
+  // order and (sorted by place or facility names) a place or facility with more than 2,000 rows,
+  // each an id for every 1,000 rows: even a thousand of them take little memory.
+  const caches: ListCaches = {
+    anchors: new ReadCache(app.database.changes, ['assessments'], { maxEntries: 1000, ttlMs: 300_000 }),
+    groups: new ReadCache(app.database.changes, ['assessments'], { maxEntries: 500, ttlMs: 300_000 }),
+  };
   const page = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -102,7 +108,7 @@ export const assessmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
         sortingOf(q),
         q.page,
         q.per_page,
-        anchors,
+        caches,
       );
       return JSON.stringify({ data: toPage(request, rows, total, q.page, q.per_page, searchUrl) });
     });

@@ -253,16 +253,6 @@ export function toRowDto(
   };
 }
 
-/** The rows of a list with one more column, the list's total (one statement for a whole page). */
-export function rowsWithTotalFrom(db: Executor, total: SQL<number>) {
-  return db
-    .select({ ...rowColumns(), total })
-    .from(assessments)
-    .innerJoin(healthFacilities, eq(healthFacilities.id, assessments.hospitalId))
-    .innerJoin(jobProvince, eq(jobProvince.id, assessments.jobProvinceId))
-    .innerJoin(jobDistrict, eq(jobDistrict.id, assessments.jobDistrictId));
-}
-
 /** The caller's own forms of one status, newest first. */
 export async function pageMyForms(
   db: Executor,
