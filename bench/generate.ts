@@ -7,6 +7,8 @@ import { seed, seedDemoFacilities } from '../apps/server/dist/db/seed.js';
 import { hashPassword } from '../apps/server/dist/lib/password.js';
 
 export const BENCH_ADMIN = { email: 'admin@bench.test', password: 'bench-admin-pass' };
+/** The password of every generated user (entry1@bench.test..., validator1@bench.test...). */
+export const BENCH_USER_PASSWORD = 'bench-user-pass';
 const DATA_ENTRY_USERS = 60;
 const VALIDATORS = 8;
 
@@ -29,7 +31,7 @@ async function ensureDatabase(url: string): Promise<void> {
 }
 
 async function ensureUsers(client: pg.Client, role: string, prefix: string, count: number): Promise<void> {
-  const hash = await hashPassword('bench-user-pass');
+  const hash = await hashPassword(BENCH_USER_PASSWORD);
   await client.query(
     `insert into users (name, email, password_hash)
      select $1 || ' ' || g, $2 || g || '@bench.test', $3 from generate_series(1, $4) g

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SERVER_NODE_FLAGS } from '../scripts/lib.mjs';
-import { BENCH_ADMIN, generate } from './generate.js';
+import { BENCH_ADMIN, BENCH_USER_PASSWORD, generate } from './generate.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -153,11 +153,11 @@ async function load(
   };
 }
 
-async function login(server: Server): Promise<string> {
+async function login(server: Server, account = BENCH_ADMIN): Promise<string> {
   const res = await fetch(`${server.base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(BENCH_ADMIN),
+    body: JSON.stringify(account),
   });
   return ((await res.json()) as { success: { token: string } }).success.token;
 }
@@ -265,6 +265,16 @@ async function main() {
       path: () =>
         `/api/tnas/bystatus/NEW?sort=${pick(['province', 'district', 'health_facility'])}&direction=${pick(['asc', 'desc'])}&lang=${pick(['en', 'fa', 'ps'])}&page=${1 + Math.floor(Math.random() * lastPage)}`,
       token,
+    }),
+  );
+  // My Assessments of one data-entry officer (the generator spreads the forms over 60 of them).
+  const officer = await login(server, { email: 'entry1@bench.test', password: BENCH_USER_PASSWORD });
+  const mine = await fetch(`${server.base}/api/tnas/myforms/NEW`, { headers: { authorization: `Bearer ${officer}` } });
+  const myPages = ((await mine.json()) as { data: { last_page: number } }).data.last_page;
+  rows.push(
+    await load(server, `GET /api/tnas/myforms/NEW random page (one officer's ${myPages.toLocaleString('en')} pages)`, {
+      path: () => `/api/tnas/myforms/NEW?page=${1 + Math.floor(Math.random() * myPages)}`,
+      token: officer,
     }),
   );
   rows.push(

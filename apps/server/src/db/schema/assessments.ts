@@ -104,8 +104,9 @@ export const assessments = pgTable(
     index('assessments_status_partner_idx').on(t.status, t.partnerKey, t.id),
     index('assessments_status_phone_idx').on(t.status, t.phone, t.id),
     index('assessments_status_created_idx').on(t.status, t.createdAt, t.id),
-    // My Assessments: a creator's forms of a status.
-    index('assessments_creator_status_idx').on(t.createdBy, t.status),
+    // My Assessments: a user's forms of a status newest first, a page read off the index in order
+    // (a user with 8,000 forms had them all read and sorted for every page: 30 ms).
+    index('assessments_creator_status_created_idx').on(t.createdBy, t.status, t.createdAt, t.id),
     index('assessments_tazkira_idx').on(t.tazkira),
   ],
 );

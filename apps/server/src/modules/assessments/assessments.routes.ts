@@ -144,7 +144,7 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const { page, per_page } = request.query;
-      const { rows, total } = await pageMyForms(app.db, user.id, request.params.status, page, per_page);
+      const { rows, total } = await pageMyForms(app.db, app.reference, user.id, request.params.status, page, per_page);
       return { data: toPage(request, rows, total, page, per_page) };
     },
   );

@@ -288,6 +288,10 @@ describe('GET /api/tnas/myforms/NEW', () => {
     ).json().data;
     expect(page2).toMatchObject({ from: 16, to: 17 });
     expect([...page1.data, ...page2.data].some((x: { name: string }) => x.name === 'Not mine')).toBe(false);
+    expect(page2.data.map((x: { name: string }) => x.name)).toEqual(['Worker 1', 'Worker 0']);
+    // Past the end: no rows, and still the count.
+    const page3 = (await own.request('GET', '/api/tnas/myforms/NEW?page=3', { token: me.token })).json().data;
+    expect(page3).toMatchObject({ total: 17, data: [] });
     expect(
       (await own.request('GET', '/api/tnas/myforms/NEW', { token: (await own.userWithRole('validator')).token }))
         .statusCode,
