@@ -285,6 +285,27 @@ async function main() {
       token,
     }),
   );
+  // A search of a province sorted by any of the sortable headers (SPEC 2), at random pages 1-200.
+  const provinceIds = [...new Set(places.map((p) => p.province))];
+  const headers = [
+    'province',
+    'district',
+    'health_facility',
+    'name',
+    'fathername',
+    'birth_year',
+    'implementing_organization',
+    'phone',
+  ];
+  rows.push(
+    await load(server, 'POST /api/tnas/search random province, sorted by any header, page 1-200 (uncached)', {
+      method: 'POST',
+      path: () =>
+        `/api/tnas/search?sort=${pick(headers)}&direction=${pick(['asc', 'desc'])}&page=${1 + Math.floor(Math.random() * 200)}`,
+      body: () => JSON.stringify({ province: pick(provinceIds), status: 'NEW' }),
+      token,
+    }),
+  );
   rows.push(
     await load(server, 'POST /api/tnas/search province+district', {
       method: 'POST',

@@ -228,6 +228,21 @@ describe('lists sorted by the name of their province, district or facility', () 
       `province=${big!.p}&district=${big!.d}&sort=province&direction=desc&lang=fa`,
       await fullSort('province', 'desc', 'fa', `${inProvince} and job_district_id = ${big!.d}`),
     );
+    // Sorted by the form's own columns within the province: as ORDER BY column, id would.
+    for (const [sort, expression] of [
+      ['name', 'lower(name)'],
+      ['birth_year', 'birth_year'],
+      ['phone', 'phone'],
+    ]) {
+      for (const direction of ['asc', 'desc']) {
+        const ids = await rowsOf(`select id from assessments where status = 'NEW' ${inProvince}
+          order by ${expression} ${direction}, id ${direction}`);
+        await check(
+          `province=${big!.p}&sort=${sort}&direction=${direction}`,
+          ids.map((r) => Number(r.id)),
+        );
+      }
+    }
     // Forms approved out of the list: every page after them moves up.
     const ids = (await fullSort('district', 'asc', 'en')).slice(100, 104);
     for (const id of ids) {
