@@ -94,6 +94,8 @@ export const assessments = pgTable(
     // already in order, however deep the page.
     index('assessments_status_id_idx').on(t.status, t.id),
     index('assessments_status_province_id_idx').on(t.status, t.jobProvinceId, t.id),
+    // These two also carry the province (and district) for searches by several of them: INCLUDE is
+    // added by migration 0015, written by hand since Drizzle cannot write it.
     index('assessments_status_district_id_idx').on(t.status, t.jobDistrictId, t.id),
     index('assessments_status_hospital_id_idx').on(t.status, t.hospitalId, t.id),
     // The lists sorted by one of the form's own columns (the sortable headers), ties by id: a page is
