@@ -8,6 +8,7 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ASSESSMENT_SORTS } from '@tna/domain';
 import autocannon from 'autocannon';
 import { SERVER_NODE_FLAGS } from '../scripts/lib.mjs';
 import { BENCH_ADMIN, BENCH_USER_PASSWORD, generate } from './generate.js';
@@ -285,18 +286,9 @@ async function main() {
       token,
     }),
   );
-  // A search of a province sorted by any of the sortable headers (SPEC 2), at random pages 1-200.
+  // A search of a province sorted by any of the sortable headers (SPEC 9), at random pages 1-200.
   const provinceIds = [...new Set(places.map((p) => p.province))];
-  const headers = [
-    'province',
-    'district',
-    'health_facility',
-    'name',
-    'fathername',
-    'birth_year',
-    'implementing_organization',
-    'phone',
-  ];
+  const headers = ASSESSMENT_SORTS.filter((sort) => sort !== 'created_at');
   rows.push(
     await load(server, 'POST /api/tnas/search random province, sorted by any header, page 1-200 (uncached)', {
       method: 'POST',
