@@ -43,12 +43,31 @@ export async function setLanguage(p: Page, language: 'en' | 'fa') {
   await p.waitForFunction((dir) => document.documentElement.dir === dir, language === 'fa' ? 'rtl' : 'ltr');
 }
 
-/** A searchable select: type, wait for the filtered list, Enter takes the first match. */
+/**
+ * A searchable select: type, wait for the filtered list, Enter takes the first match. Its own list
+ * (the input's aria-controls: other selects' lists may still be in the page): the list is filtered
+ * when React renders the typed text and its first option marked a moment later (Mantine's
+ * selectFirstOptionOnChange runs in an effect), and Enter before that took the first option of the
+ * whole list. So Enter waits until the list has an option marked and has not changed for two frames.
+ */
 export async function choose(p: Page, id: string, text: string) {
   const input = p.locator(`#${id}`);
   await input.click();
   await input.fill(text);
-  await p.getByRole('listbox').getByRole('option').first().waitFor();
+  const list = await input.getAttribute('aria-controls');
+  expect(list, `#${id} has no list`).toBeTruthy();
+  await p.locator(`[id="${list}"] [role="option"]`).first().waitFor();
+  await p.waitForFunction(
+    (listId) =>
+      new Promise<boolean>((resolve) => {
+        const html = () => document.getElementById(listId)?.innerHTML ?? '';
+        const before = html();
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => resolve(before === html() && before.includes('data-combobox-selected'))),
+        );
+      }),
+    list!,
+  );
   await input.press('Enter');
 }
 

@@ -217,11 +217,12 @@ export function AssessmentForm({
   const departments = useDepartments();
   const positions = usePositions();
 
-  // Typing picks the first match: Enter or Tab takes it, so a select needs no mouse.
+  // Typing picks the first match and Enter takes it, so a select needs no mouse. Not Mantine's
+  // autoSelectOnBlur: on leaving a select it clicked the option at the highlighted position of the
+  // whole list, so a training chosen by typing and Enter could silently become the list's first.
   const searchable = {
     ...searchableProps(t('common.nothingFound')),
     selectFirstOptionOnChange: true,
-    autoSelectOnBlur: true,
   };
   const provinceOptions = unitOptions(provinces.data, language);
   const chosenDepartment = departments.data?.find((d) => String(d.id) === watched.department_id);

@@ -46,8 +46,8 @@ export function PrioritiesSection({ form, rows, departments }: PrioritiesSection
   const added = new Set(rows.map((row) => row.training));
   const searchable = {
     ...searchableProps(t('common.nothingFound')),
+    // Not autoSelectOnBlur: see assessment-form.tsx.
     selectFirstOptionOnChange: true,
-    autoSelectOnBlur: true,
   };
 
   const parsed = priorityLineSchema.safeParse(line);
