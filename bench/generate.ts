@@ -5,10 +5,13 @@ import { openDatabase } from '../apps/server/dist/db/client.js';
 import { runMigrations } from '../apps/server/dist/db/migrate.js';
 import { seed, seedDemoFacilities } from '../apps/server/dist/db/seed.js';
 import { hashPassword } from '../apps/server/dist/lib/password.js';
+import { fillDuplicateKeys } from '../apps/server/dist/modules/assessments/duplicates.repository.js';
 
 export const BENCH_ADMIN = { email: 'admin@bench.test', password: 'bench-admin-pass' };
 /** The password of every generated user (entry1@bench.test..., validator1@bench.test...). */
 export const BENCH_USER_PASSWORD = 'bench-user-pass';
+/** An internal viewer (reads APPROVED forms), for the read calls with a viewer's token. */
+export const BENCH_VIEWER = { email: 'viewer1@bench.test', password: BENCH_USER_PASSWORD };
 const DATA_ENTRY_USERS = 60;
 const VALIDATORS = 8;
 
@@ -61,6 +64,9 @@ export async function generate(url: string, n: number, shares: StatusShares, log
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    await ensureUsers(client, 'internal_viewer', 'viewer', 2);
+    // Forms the mixed run created (run.ts) go again, so that the next run finds the generated ones.
+    await client.query(`delete from assessments where form_no like 'MIX-%'`);
     const { rows } = await client.query<{ n: string }>('select count(*) as n from assessments');
     if (Number(rows[0]!.n) === n) {
       log(`  ${url.replace(/:[^:@/]*@/, '@')} already holds ${n.toLocaleString('en')} assessments`);
@@ -135,6 +141,14 @@ export async function generate(url: string, n: number, shares: StatusShares, log
       select a.id, lk.va[1 + a.id % array_length(lk.va, 1)],
         case when a.status = 'ARCHIVED' then 'REJECTED' else 'NEW' end, a.status, 'Reviewed', a.created_at + interval '2 days'
       from assessments a, lk where a.status <> 'NEW'`);
+    // The duplicate check's keys, by the same functions as the server's writes (SQL cannot call them).
+    log('    duplicate keys ...');
+    const filling = await openDatabase({ kind: 'postgres', url, max: 1 });
+    try {
+      await fillDuplicateKeys(filling.db);
+    } finally {
+      await filling.close();
+    }
     // A fresh table has no visibility map yet: vacuum so that index-only scans work, as autovacuum
     // would have done in a database that grew over months.
     log('    vacuum analyze ...');

@@ -1,24 +1,23 @@
 // npm run bench: fill PostgreSQL with N assessments (default 1,000,000), start the server on it, and
 // measure the calls of the review workflow under load from this machine (127.0.0.1 only, bounded in
-// time). Prints p50/p95/p99 latency and requests a second per call, the export times and the
-// server's peak memory. Not part of npm test.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { ASSESSMENT_SORTS } from '@tna/domain';
-import autocannon from 'autocannon';
-import { SERVER_NODE_FLAGS } from '../scripts/lib.mjs';
-import { BENCH_ADMIN, BENCH_USER_PASSWORD, generate } from './generate.js';
+// time). Prints the machine's speed (sign-ins a second, pure argon2id) first, then p50/p95/p99
+// latency and requests a second per call for an admin's, a validator's and a viewer's token, a mixed
+// run of reads and writes on one and on two instances, the export times and the server's peak
+// memory. Not part of npm test.
+import { ASSESSMENT_SORTS, toPersianDigits } from '@tna/domain';
+import pg from 'pg';
+import { BENCH_ADMIN, BENCH_USER_PASSWORD, BENCH_VIEWER, generate } from './generate.js';
+import { CONNECTIONS, count, DURATION, load, login, type Row, Server, timedExport } from './lib.js';
+import { type MixedRefs, type MixedResult, mixedRun } from './mixed.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tna_bench';
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SKIP_BIG_EXPORT = process.env.BENCH_SKIP_BIG_EXPORT === '1';
+/** Which parts to run (comma-separated): reads, mixed, export. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'reads,mixed,export').split(','));
+/** The token kinds the read calls run with: admin, validator, viewer. */
+const ROLES = (process.env.BENCH_ROLES ?? 'admin,validator,viewer').split(',');
+const MIXED_SECONDS = Number(process.env.BENCH_MIXED_DURATION ?? 60);
 
 function dbUrl(suffix: string): string {
   const u = new URL(BASE_URL);
@@ -26,317 +25,286 @@ function dbUrl(suffix: string): string {
   return u.toString();
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** The server as a child process, with its resident memory sampled every 50 ms. */
-class Server {
-  child!: ChildProcess;
-  base = '';
-  peakRss = 0;
-  private timer?: NodeJS.Timeout;
-
-  async start(databaseUrl: string): Promise<void> {
-    const port = await freePort();
-    this.base = `http://127.0.0.1:${port}`;
-    this.child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/server.js'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        ADMIN_EMAIL: BENCH_ADMIN.email,
-        ADMIN_PASSWORD: BENCH_ADMIN.password,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    for (let i = 0; i < 200; i++) {
-      try {
-        if ((await fetch(`${this.base}/api/health`)).ok) break;
-      } catch {}
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    this.timer = setInterval(() => {
-      this.peakRss = Math.max(this.peakRss, this.rss());
-    }, 50);
-  }
-
-  rss(): number {
-    try {
-      const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
-      return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
-    } catch {
-      return 0;
-    }
-  }
-
-  resetPeak(): void {
-    this.peakRss = this.rss();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.child.kill('SIGTERM');
-    await new Promise((r) => this.child.once('exit', r));
-  }
-}
-
-interface Row {
-  call: string;
-  p50: number;
-  p95: number;
-  p99: number;
-  rps: number;
-  errors: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-/** One closed-loop load run; latencies of every response are kept to compute exact percentiles. */
-async function load(
-  server: Server,
-  call: string,
-  opts: {
-    method?: 'GET' | 'POST';
-    path: string | (() => string);
-    body?: string | (() => string);
-    token?: string;
-    connections?: number;
-  },
-): Promise<Row> {
-  const times: number[] = [];
-  let errors = 0;
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  const pathOf = typeof opts.path === 'function' ? opts.path : () => opts.path as string;
-  const bodyOf = typeof opts.body === 'function' ? opts.body : undefined;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: server.base,
-        connections: opts.connections ?? CONNECTIONS,
-        duration: DURATION,
-        requests: [
-          {
-            method: opts.method ?? 'GET',
-            headers,
-            ...(typeof opts.body === 'string' ? { body: opts.body } : {}),
-            setupRequest: (req) => ({ ...req, path: pathOf(), ...(bodyOf ? { body: bodyOf() } : {}) }),
-          },
-        ],
-      },
-      (error, res) => (error ? reject(error) : resolve(res)),
-    );
-    instance.on('response', (_client: unknown, statusCode: number, _bytes: number, time: number) => {
-      times.push(time);
-      if (statusCode >= 400) errors++;
-    });
-  });
-  times.sort((a, b) => a - b);
-  return {
-    call,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    p99: percentile(times, 99),
-    rps: Math.round(result.requests.average),
-    errors: errors + result.errors + result.non2xx - Math.min(errors, result.non2xx),
-  };
-}
-
-async function login(server: Server, account = BENCH_ADMIN): Promise<string> {
-  const res = await fetch(`${server.base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  return ((await res.json()) as { success: { token: string } }).success.token;
-}
-
-async function timedExport(
-  server: Server,
-  token: string,
-  status: string,
-): Promise<{ seconds: number; bytes: number; peakMb: number }> {
-  server.resetPeak();
-  const started = performance.now();
-  // node:http, as lean a client as curl: undici's web streams took a second of this 2-core machine's
-  // time away from the server over a 100,000-row export.
-  const bytes = await new Promise<number>((resolve, reject) => {
-    const req = http.get(
-      `${server.base}/api/tnas/export/${status}`,
-      { headers: { authorization: `Bearer ${token}` } },
-      (res) => {
-        let n = 0;
-        res.on('data', (chunk: Buffer) => {
-          n += chunk.length;
-        });
-        res.on('end', () => resolve(n));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-  });
-  return { seconds: (performance.now() - started) / 1000, bytes, peakMb: server.peakRss / 1048576 };
-}
-
-async function count(server: Server, token: string, status: string): Promise<number> {
-  const res = await fetch(`${server.base}/api/tnas/bystatus/${status}?per_page=1`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return ((await res.json()) as { data: { total: number } }).data.total;
-}
-
 const fmt = (n: number) => n.toFixed(1).padStart(7);
+const pick = <T>(from: readonly T[]): T => from[Math.floor(Math.random() * from.length)]!;
+type Unit = { id: number; code: string };
 
-async function main() {
-  console.log(
-    `TNA benchmark: ${ROWS.toLocaleString('en')} assessments on ${BASE_URL.replace(/:[^:@/]*@/, '@')}, ${CONNECTIONS} connections, ${DURATION} s a call`,
-  );
-  await generate(BASE_URL, ROWS, { NEW: 0.45, APPROVED: 0.35, REJECTED: 0.1, ARCHIVED: 0.1 });
+async function getJson<T>(server: Server, path: string, token: string): Promise<T> {
+  const res = await fetch(`${server.base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return (await res.json()) as T;
+}
 
-  const server = new Server();
-  await server.start(BASE_URL);
-  const token = await login(server);
-  const maxId = ROWS;
-  const randomId = () => 1 + Math.floor(Math.random() * maxId);
-  const provinceRes = await fetch(`${server.base}/api/provinces`, { headers: { authorization: `Bearer ${token}` } });
-  type Unit = { id: number; code: string };
-  const kabul = ((await provinceRes.json()) as { data: Unit[] }).data.find((p) => p.code === 'AF01')!;
-  const districtRes = await fetch(`${server.base}/api/provinces/districts/${kabul.id}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const districts = ((await districtRes.json()) as { data: Unit[] }).data;
-  const search = JSON.stringify({ province: kabul.id, district: districts[0]!.id, status: 'NEW' });
-  // Every district of the country, for searches that no cache can answer.
+/** Every district of the country, for searches that no cache can answer. */
+async function allPlaces(server: Server, token: string) {
   const places: { province: number; district: number }[] = [];
-  const allProvinces = (await (
-    await fetch(`${server.base}/api/provinces`, { headers: { authorization: `Bearer ${token}` } })
-  ).json()) as {
-    data: Unit[];
-  };
-  for (const p of allProvinces.data) {
-    const res = await fetch(`${server.base}/api/provinces/districts/${p.id}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    for (const d of ((await res.json()) as { data: Unit[] }).data) places.push({ province: p.id, district: d.id });
+  for (const p of (await getJson<{ data: Unit[] }>(server, '/api/provinces', token)).data) {
+    for (const d of (await getJson<{ data: Unit[] }>(server, `/api/provinces/districts/${p.id}`, token)).data)
+      places.push({ province: p.id, district: d.id });
   }
-  const newTotal = await count(server, token, 'NEW');
-  const lastPage = Math.ceil(newTotal / 15);
+  return places;
+}
 
+/**
+ * The read calls of one user. Admins and validators review the NEW list; an internal viewer reads
+ * APPROVED forms only (SPEC 6), so its lists, searches and details are of APPROVED forms.
+ */
+async function readCalls(server: Server, who: string, token: string, ids: number[], status: string): Promise<Row[]> {
+  const places = await allPlaces(server, token);
+  const first = places[0]!;
+  const total = await count(server, token, status);
+  const lastPage = Math.max(1, Math.ceil(total / 15));
+  const randomId = () => pick(ids);
   const rows: Row[] = [];
+  const as = (call: string) => `${call} [${who}]`;
+  const list = `/api/tnas/bystatus/${status}`;
   rows.push(
-    await load(server, 'POST /api/login', { method: 'POST', path: '/api/login', body: JSON.stringify(BENCH_ADMIN) }),
+    await load(server, as('GET /api/tnas/bystaffid/{id}'), { path: () => `/api/tnas/bystaffid/${randomId()}`, token }),
   );
+  rows.push(await load(server, as(`GET ${list} page 1`), { path: `${list}?page=1`, token }));
   rows.push(
-    await load(server, 'GET /api/tnas/bystaffid/{id}', { path: () => `/api/tnas/bystaffid/${randomId()}`, token }),
+    await load(server, as(`GET ${list} page ${Math.min(5000, lastPage)}`), {
+      path: `${list}?page=${Math.min(5000, lastPage)}`,
+      token,
+    }),
   );
-  rows.push(await load(server, 'GET /api/tnas/bystatus/NEW page 1', { path: '/api/tnas/bystatus/NEW?page=1', token }));
+  // The lists keep pages in memory until the data changes; these ask for pages at random, so nearly
+  // every request reads the database.
   rows.push(
-    await load(server, 'GET /api/tnas/bystatus/NEW page 5000', { path: '/api/tnas/bystatus/NEW?page=5000', token }),
-  );
-  // The lists keep pages in memory until the data changes; these two ask for pages at random, so
-  // nearly every request reads the database.
-  rows.push(
-    await load(server, 'GET /api/tnas/bystatus/NEW random page (uncached)', {
-      path: () => `/api/tnas/bystatus/NEW?page=${1 + Math.floor(Math.random() * lastPage)}`,
+    await load(server, as(`GET ${status} random page (uncached)`), {
+      path: () => `${list}?page=${1 + Math.floor(Math.random() * lastPage)}`,
       token,
     }),
   );
   rows.push(
-    await load(server, 'GET /api/tnas/bystatus/NEW sorted by name, random page 1-3000 (uncached)', {
+    await load(server, as(`GET ${status} sorted by name, random page (uncached)`), {
       path: () =>
-        `/api/tnas/bystatus/NEW?sort=name&direction=${Math.random() < 0.5 ? 'asc' : 'desc'}&page=${1 + Math.floor(Math.random() * 3000)}`,
+        `${list}?sort=name&direction=${pick(['asc', 'desc'])}&page=${1 + Math.floor(Math.random() * Math.min(3000, lastPage))}`,
       token,
     }),
   );
-  const pick = <T>(from: readonly T[]): T => from[Math.floor(Math.random() * from.length)]!;
   rows.push(
-    await load(server, 'GET NEW sorted by province, district or facility name, random page (uncached)', {
+    await load(server, as(`GET ${status} sorted by province, district or facility name, random page (uncached)`), {
       path: () =>
-        `/api/tnas/bystatus/NEW?sort=${pick(['province', 'district', 'health_facility'])}&direction=${pick(['asc', 'desc'])}&lang=${pick(['en', 'fa', 'ps'])}&page=${1 + Math.floor(Math.random() * lastPage)}`,
+        `${list}?sort=${pick(['province', 'district', 'health_facility'])}&direction=${pick(['asc', 'desc'])}&lang=${pick(['en', 'fa', 'ps'])}&page=${1 + Math.floor(Math.random() * lastPage)}`,
       token,
     }),
   );
-  // My Assessments of one data-entry officer (the generator spreads the forms over 60 of them).
-  const officer = await login(server, { email: 'entry1@bench.test', password: BENCH_USER_PASSWORD });
-  const mine = await fetch(`${server.base}/api/tnas/myforms/NEW`, { headers: { authorization: `Bearer ${officer}` } });
-  const myPages = ((await mine.json()) as { data: { last_page: number } }).data.last_page;
   rows.push(
-    await load(server, `GET /api/tnas/myforms/NEW random page (one officer's ${myPages.toLocaleString('en')} pages)`, {
-      path: () => `/api/tnas/myforms/NEW?page=${1 + Math.floor(Math.random() * myPages)}`,
-      token: officer,
-    }),
-  );
-  rows.push(
-    await load(server, 'POST /api/tnas/search random district+page (uncached)', {
+    await load(server, as('POST /api/tnas/search random district+page (uncached)'), {
       method: 'POST',
       path: () => `/api/tnas/search?page=${1 + Math.floor(Math.random() * 5)}`,
-      body: () => JSON.stringify({ ...places[Math.floor(Math.random() * places.length)]!, status: 'NEW' }),
+      body: () => JSON.stringify({ ...pick(places), status }),
       token,
     }),
   );
-  // A search of a province sorted by any of the sortable headers (SPEC 9), at random pages 1-200.
   const provinceIds = [...new Set(places.map((p) => p.province))];
   const headers = ASSESSMENT_SORTS.filter((sort) => sort !== 'created_at');
   rows.push(
-    await load(server, 'POST /api/tnas/search random province, sorted by any header, page 1-200 (uncached)', {
+    await load(server, as('POST /api/tnas/search random province, sorted by any header, page 1-200 (uncached)'), {
       method: 'POST',
       path: () =>
         `/api/tnas/search?sort=${pick(headers)}&direction=${pick(['asc', 'desc'])}&page=${1 + Math.floor(Math.random() * 200)}`,
-      body: () => JSON.stringify({ province: pick(provinceIds), status: 'NEW' }),
+      body: () => JSON.stringify({ province: pick(provinceIds), status }),
       token,
     }),
   );
   rows.push(
-    await load(server, 'POST /api/tnas/search province+district', {
+    await load(server, as('POST /api/tnas/search province+district'), {
       method: 'POST',
       path: '/api/tnas/search',
-      body: search,
+      body: JSON.stringify({ ...first, status }),
       token,
     }),
   );
   rows.push(
-    await load(server, 'GET /api/tnas/histories/bystaffid/{id}', {
+    await load(server, as('GET /api/tnas/histories/bystaffid/{id}'), {
       path: () => `/api/tnas/histories/bystaffid/${randomId()}`,
       token,
     }),
   );
   // The dashboard's three figures (issue 6: at most 50 ms p95 each).
   for (const figure of ['status', 'byprovince', 'bydepartment']) {
-    rows.push(await load(server, `GET /api/tnas/${figure}/figures`, { path: `/api/tnas/${figure}/figures`, token }));
+    rows.push(
+      await load(server, as(`GET /api/tnas/${figure}/figures`), { path: `/api/tnas/${figure}/figures`, token }),
+    );
+  }
+  return rows;
+}
+
+/** Ids of generated forms of a status, and the catalogue and places a new form is made of. */
+async function fromDatabase(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const ids = async (status: string, n: number) =>
+      (
+        await client.query<{ id: number }>('select id from assessments where status = $1 order by random() limit $2', [
+          status,
+          n,
+        ])
+      ).rows.map((r) => r.id);
+    const facilities = (
+      await client.query<{ id: number; province: number; district: number }>(
+        'select id, province_id as province, district_id as district from health_facilities',
+      )
+    ).rows;
+    const positions = (
+      await client.query<{ id: number; department: number }>('select id, department_id as department from positions')
+    ).rows;
+    const trainings = new Map<number, number[]>();
+    for (const t of (
+      await client.query<{ id: number; d: number }>('select id, department_id as d from trainings order by id')
+    ).rows)
+      trainings.set(t.d, [...(trainings.get(t.d) ?? []), t.id]);
+    return {
+      approved: await ids('APPROVED', 20_000),
+      fresh: await ids('NEW', 40_000),
+      facilities,
+      positions,
+      trainings,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+function printMixed(r: MixedResult) {
+  console.log(
+    `\nmixed run on ${r.instances} instance${r.instances > 1 ? 's' : ''} (${CONNECTIONS} connections, ${r.seconds.toFixed(0)} s): ` +
+      `${r.reads.toLocaleString('en')} reads p50 ${r.readP50.toFixed(1)} ms, p95 ${r.readP95.toFixed(1)} ms; ` +
+      `${r.writes.toLocaleString('en')} writes p50 ${r.writeP50.toFixed(1)} ms, p95 ${r.writeP95.toFixed(1)} ms ` +
+      `(${Object.entries(r.byWrite)
+        .map(([k, v]) => `${k} ${v.n} p95 ${v.p95.toFixed(1)} ms`)
+        .join(', ')}); ${((r.reads + r.writes) / r.seconds).toFixed(0)} req/s; ` +
+      `5xx ${r.status5xx}, 4xx ${r.status4xx}; server peak ${r.peakRssMb.map((m) => `${m.toFixed(0)} MB`).join(' / ')}; ` +
+      `${r.acknowledged} acknowledged writes, ${r.missing.length} missing afterwards${r.missing.length ? `: ${r.missing.slice(0, 5).join(', ')}` : ''}`,
+  );
+}
+
+async function main() {
+  console.log(
+    `TNA benchmark: ${ROWS.toLocaleString('en')} assessments on ${BASE_URL.replace(/:[^:@/]*@/, '@')}, ${CONNECTIONS} connections, ${DURATION} s a call`,
+  );
+  await generate(BASE_URL, ROWS, { NEW: 0.45, APPROVED: 0.35, REJECTED: 0.1, ARCHIVED: 0.1 });
+  const db = await fromDatabase(BASE_URL);
+
+  const server = new Server();
+  await server.start(BASE_URL);
+  // The machine's speed: a sign-in is one argon2id hash and little else, so its rate measures the
+  // CPU. Figures from machines of different speed are compared through it.
+  const speed = await load(server, 'POST /api/login', {
+    method: 'POST',
+    path: '/api/login',
+    body: JSON.stringify(BENCH_ADMIN),
+    // At least 10 s: on a slow machine 32 hashes at once take seconds, and a short run sees none end.
+    duration: Math.max(10, DURATION),
+  });
+  console.log(
+    `machine speed: POST /api/login ${speed.rps} req/s (p95 ${speed.p95.toFixed(0)} ms, ${speed.errors} errors${speed.codes ? `: ${speed.codes}` : ''}); bench/README.md compares machines by it`,
+  );
+  const token = await login(server);
+  const validator = await login(server, { email: 'validator1@bench.test', password: BENCH_USER_PASSWORD });
+  const rows: Row[] = [speed];
+
+  if (PARTS.has('reads')) {
+    const everyId = Array.from({ length: 20_000 }, () => 1 + Math.floor(Math.random() * ROWS));
+    for (const role of ROLES) {
+      if (role === 'admin') rows.push(...(await readCalls(server, 'admin', token, everyId, 'NEW')));
+      if (role === 'validator') rows.push(...(await readCalls(server, 'validator', validator, everyId, 'NEW')));
+      if (role === 'viewer') {
+        const viewer = await login(server, BENCH_VIEWER);
+        rows.push(...(await readCalls(server, 'internal viewer', viewer, db.approved, 'APPROVED')));
+      }
+    }
+    // My Assessments of one data-entry officer (the generator spreads the forms over 60 of them).
+    const officer = await login(server, { email: 'entry1@bench.test', password: BENCH_USER_PASSWORD });
+    const myPages = (await getJson<{ data: { last_page: number } }>(server, '/api/tnas/myforms/NEW', officer)).data
+      .last_page;
+    rows.push(
+      await load(
+        server,
+        `GET /api/tnas/myforms/NEW random page (one officer's ${myPages.toLocaleString('en')} pages)`,
+        {
+          path: () => `/api/tnas/myforms/NEW?page=${1 + Math.floor(Math.random() * myPages)}`,
+          token: officer,
+        },
+      ),
+    );
+    // The duplicate check on every submit: a generated form's tazkira, in Latin or Persian digits.
+    rows.push(
+      await load(server, 'POST /api/tnas/duplicates random tazkira, Latin or Persian digits', {
+        method: 'POST',
+        path: '/api/tnas/duplicates',
+        body: () => {
+          const tazkira = `T-${1 + Math.floor(Math.random() * ROWS)}`;
+          return JSON.stringify({ tazkira: Math.random() < 0.5 ? tazkira : toPersianDigits(tazkira) });
+        },
+        token: officer,
+      }),
+    );
   }
   const listPeak = server.peakRss / 1048576;
 
-  const rejected = await count(server, token, 'REJECTED');
-  // The first export after the server started also compiles its code paths; a running server has
-  // done that long before, so the second is what users see. Both are printed.
-  const small = await timedExport(server, token, 'REJECTED');
-  const warm = await timedExport(server, token, 'REJECTED');
+  let exports = '';
+  if (PARTS.has('export')) {
+    const rejected = await count(server, token, 'REJECTED');
+    // The first export after the server started also compiles its code paths; a running server has
+    // done that long before, so the second is what users see. Both are printed.
+    const small = await timedExport(server, token, 'REJECTED');
+    const warm = await timedExport(server, token, 'REJECTED');
+    exports = `export of ${rejected.toLocaleString('en')} rows (REJECTED): ${small.seconds.toFixed(1)} s the first time after start, ${warm.seconds.toFixed(1)} s the second, ${(warm.bytes / 1048576).toFixed(1)} MB file, server peak ${Math.max(small.peakMb, warm.peakMb).toFixed(0)} MB`;
+  }
   await server.stop();
 
   console.log('\n| call | p50 ms | p95 ms | p99 ms | req/s | errors |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const r of rows)
     console.log(
-      `| ${r.call} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${String(r.rps).padStart(6)} | ${r.errors} |`,
+      `| ${r.call} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.p99)} | ${String(r.rps).padStart(6)} | ${r.errors}${r.codes ? ` (${r.codes})` : ''} |`,
     );
   console.log(`\nserver peak memory during the load runs: ${listPeak.toFixed(0)} MB`);
-  console.log(
-    `export of ${rejected.toLocaleString('en')} rows (REJECTED): ${small.seconds.toFixed(1)} s the first time after start, ${warm.seconds.toFixed(1)} s the second, ${(warm.bytes / 1048576).toFixed(1)} MB file, server peak ${Math.max(small.peakMb, warm.peakMb).toFixed(0)} MB`,
-  );
+  if (exports) console.log(exports);
 
-  if (!SKIP_BIG_EXPORT) {
+  if (PARTS.has('mixed')) {
+    // 90% reads, 10% writes, on one and then on two instances behind the same PostgreSQL (each run
+    // moves forms of its own: the second takes the ids the first left).
+    const newIds = [...db.fresh];
+    const places = db.facilities.map((f) => ({ province: f.province, district: f.district }));
+    for (const instances of [1, 2]) {
+      const servers = Array.from({ length: instances }, () => new Server());
+      for (const s of servers) await s.start(BASE_URL);
+      const first = servers[0]!;
+      const readers = [
+        await login(first),
+        await login(first, { email: 'validator2@bench.test', password: BENCH_USER_PASSWORD }),
+      ];
+      const validators = [
+        await login(first),
+        await login(first, { email: 'validator3@bench.test', password: BENCH_USER_PASSWORD }),
+      ];
+      const officers: string[] = [];
+      for (let i = 1; i <= 8; i++)
+        officers.push(await login(first, { email: `entry${i}@bench.test`, password: BENCH_USER_PASSWORD }));
+      const refs: MixedRefs = {
+        facilities: db.facilities,
+        positions: db.positions,
+        trainings: db.trainings,
+        places,
+        newIds: newIds.splice(0, 20_000),
+        maxId: ROWS,
+        lastPage: Math.ceil((await count(first, readers[0]!, 'NEW')) / 15),
+      };
+      const result = await mixedRun(servers, { readers, officers, validators }, refs, BASE_URL, {
+        seconds: MIXED_SECONDS,
+        connections: CONNECTIONS,
+        writeShare: 0.1,
+      });
+      for (const s of servers) await s.stop();
+      printMixed(result);
+    }
+  }
+
+  if (PARTS.has('export') && !SKIP_BIG_EXPORT) {
     const bigUrl = dbUrl('_export');
     await generate(bigUrl, ROWS, { NEW: 0, APPROVED: 1, REJECTED: 0, ARCHIVED: 0 });
     const big = new Server();
@@ -353,5 +321,6 @@ async function main() {
 
 main().catch((error) => {
   console.error(error);
+  for (const s of Server.running) s.child.kill('SIGTERM');
   process.exit(1);
 });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, newPage, screenshot } from './support/browser.js';
 import { E2E_ADMIN } from './support/global-setup.js';
-import { api, choose, login, phoneShot, setLanguage } from './support/helpers.js';
+import { addUser, api, choose, login, phoneShot, setLanguage } from './support/helpers.js';
 
 const OFFICER = { name: 'E2E Officer', email: 'officer@e2e.tna.test', password: 'e2e-officer-pass-1' };
 const FACILITY = { name: 'E2E Kabul District Hospital', code: 'E2E-0101' };
@@ -36,13 +36,14 @@ async function addPriority(p: Page, department: string, training: string, priori
   await p.getByRole('button', { name: next, exact: true }).click();
 }
 
-async function fillForm(p: Page, person: typeof PERSON) {
+/** `birthYear` as the interface lists it: Solar Hijri in Persian, Gregorian in English (both are 1988). */
+async function fillForm(p: Page, person: typeof PERSON, birthYear: '1367' | '1988') {
   await field(p, 'form_no').fill('KBL-2024-001');
   await field(p, 'hr_id').fill('HR-778');
   await field(p, 'name').fill(person.name);
   await field(p, 'lastname').fill(person.lastname);
   await field(p, 'fathername').fill(person.fathername);
-  await choose(p, 'tna-field-birth_year', '1988');
+  await choose(p, 'tna-field-birth_year', birthYear);
   // Found by their English names too, in a Persian interface.
   await choose(p, 'tna-field-perminent_province_id', 'Parwan');
   await choose(p, 'tna-field-perminent_district_id', 'Charikar');
@@ -87,13 +88,7 @@ describe('assessments: enter, list, read, print, edit, archive, draft', { timeou
       status: 'Existing',
     });
     kabul = { provinceId, districtId, facilityId: facility.success.id };
-    await api('/users/register', adminToken, {
-      name: OFFICER.name,
-      email: OFFICER.email,
-      password: OFFICER.password,
-      c_password: OFFICER.password,
-      role: 'dataentry',
-    });
+    await addUser(adminToken, OFFICER, 'dataentry');
     ({ page } = await newPage());
   });
   afterAll(async () => {
@@ -112,7 +107,7 @@ describe('assessments: enter, list, read, print, edit, archive, draft', { timeou
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     await page.getByRole('link', { name: /^جدید/ }).click();
     await page.waitForURL(`${baseUrl()}/tna/create`);
-    await page.getByRole('heading', { name: 'ارزیابی جدید', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'ارزیابی جدید', level: 1 }).waitFor();
   });
 
   it('fills a complete form with three priorities, by keyboard, and submits it', async () => {
@@ -124,7 +119,7 @@ describe('assessments: enter, list, read, print, edit, archive, draft', { timeou
     const submit = page.getByRole('button', { name: 'ارسال', exact: true });
     await expect(submit.isDisabled()).resolves.toBe(true);
     await expect(field(page, 'phone').inputValue()).resolves.toBe('+937');
-    await fillForm(page, PERSON);
+    await fillForm(page, PERSON, '1367');
     const next = 'بعدی';
     await addPriority(page, 'Maternal', 'ANC', 1, next);
     await addPriority(page, 'Maternal', 'CEmONC', 2, next);
@@ -151,7 +146,7 @@ describe('assessments: enter, list, read, print, edit, archive, draft', { timeou
     const table = page.getByRole('table', { name: 'ارزیابی‌های من در حال بررسی' });
     const row = table.getByRole('row').filter({ hasText: 'احمد کریمی' });
     await row.waitFor();
-    await expect(row.getByRole('cell').first().textContent()).resolves.toBe('1');
+    await expect(row.getByRole('cell').first().textContent()).resolves.toBe('۱');
     await expect(row.textContent()).resolves.toContain('کابل');
     await expect(row.textContent()).resolves.toContain(FACILITY.name);
     await screenshot(page, 'assessments-my-forms-fa');
@@ -161,7 +156,7 @@ describe('assessments: enter, list, read, print, edit, archive, draft', { timeou
   });
 
   it('opens the details: names in Dari, the status badge, priorities and history', async () => {
-    await page.getByRole('heading', { name: 'جزئیات ارزیابی', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'جزئیات ارزیابی', level: 1 }).waitFor();
     const main = page.locator('main');
     await main.getByText('پروان').first().waitFor();
     await expect(main.getByText('جدید', { exact: true }).count()).resolves.toBeGreaterThan(0);
@@ -301,7 +296,7 @@ describe('assessments: enter, list, read, print, edit, archive, draft', { timeou
   it('warns about a possible duplicate before submitting', async () => {
     await page.goto('/tna/create');
     await page.getByRole('button', { name: 'Discard' }).click();
-    await fillForm(page, { ...PERSON, name: 'Another', lastname: 'Person' });
+    await fillForm(page, { ...PERSON, name: 'Another', lastname: 'Person' }, '1988');
     await addPriority(page, 'Maternal', 'ANC', 1, 'Next');
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Possible duplicates' });
@@ -323,7 +318,7 @@ describe('assessments: enter, list, read, print, edit, archive, draft', { timeou
     await page.emulateMedia({ media: 'screen' });
     for (const language of ['en', 'fa'] as const) {
       await officerShot('/tna/create', language, `assessments-form-${language}-375`, '#tna-field-name');
-      await officerShot('/tna/my-forms', language, `assessments-my-forms-${language}-375`, 'main table');
+      await officerShot('/tna/my-forms', language, `assessments-my-forms-${language}-375`, 'main [data-rows]');
       await officerShot(`/tna/details/${firstId}`, language, `assessments-details-${language}-375`, 'main dl');
     }
   });

@@ -347,7 +347,7 @@ describe('reference data: an admin manages the lists and finds every change in U
         for (const [path, en, fa] of SCREENS) {
           await view.goto(`/${path}`);
           await view.getByRole('heading', { name: language === 'en' ? en : fa, exact: true }).waitFor();
-          await view.getByRole('table').first().waitFor();
+          await view.locator('[data-rows]').first().waitFor();
           await view.waitForLoadState('networkidle');
           expect(await view.evaluate(() => document.documentElement.dir)).toBe(language === 'fa' ? 'rtl' : 'ltr');
           // Nothing but a table's own scroller may be wider than the screen.

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, newPage, screenshot } from './support/browser.js';
 import { E2E_ADMIN } from './support/global-setup.js';
-import { api, choose, login, phoneShot, setLanguage, signIn } from './support/helpers.js';
+import { addUser, api, choose, login, phoneShot, setLanguage, signIn } from './support/helpers.js';
 
 const VALIDATOR = { name: 'E2E Validator', email: 'validator@review.e2e.test', password: 'e2e-validator-pass-1' };
 const OFFICER = { name: 'E2E Review Officer', email: 'officer@review.e2e.test', password: 'e2e-officer-pass-2' };
@@ -93,13 +93,7 @@ describe('review: validate, reject, resubmit, approve, archived search, export',
       [VALIDATOR, 'validator'],
       [OFFICER, 'dataentry'],
     ] as const) {
-      await api('/users/register', adminToken, {
-        name: user.name,
-        email: user.email,
-        password: user.password,
-        c_password: user.password,
-        role,
-      });
+      await addUser(adminToken, user, role);
     }
     validatorToken = await login(VALIDATOR.email, VALIDATOR.password);
     officerToken = await login(OFFICER.email, OFFICER.password);
@@ -122,7 +116,7 @@ describe('review: validate, reject, resubmit, approve, archived search, export',
   it('the validator approves a form from the Validation list, on its details opened in a new tab', async () => {
     await signIn(validator, VALIDATOR.email, VALIDATOR.password, '/tna');
     await validator.goto('/tna/validate');
-    await validator.getByRole('heading', { name: 'Validation', level: 2 }).waitFor();
+    await validator.getByRole('heading', { name: 'Validation', level: 1 }).waitFor();
     const row = validator.getByRole('row').filter({ hasText: 'Approve Candidate' });
     await row.waitFor();
     await expect(validator.getByRole('button', { name: 'Export to Excel' }).isVisible()).resolves.toBe(true);
@@ -143,8 +137,12 @@ describe('review: validate, reject, resubmit, approve, archived search, export',
     await screenshot(tab, 'review-clearance-en');
     await submit.click();
     await tab.getByText('Status Changed').first().waitFor();
-    // Opened alone in its tab, there is no page to go back to: the Assessments home.
-    await tab.waitForURL(`${baseUrl()}/tna`);
+    // Opened alone in its tab, there is no page to go back to: the list the form was in, without it now.
+    await tab.waitForURL(`${baseUrl()}/tna/validate`);
+    await tab.getByRole('row').filter({ hasText: 'Reject Candidate' }).waitFor();
+    await expect(tab.getByRole('row').filter({ hasText: 'Approve Candidate' }).count()).resolves.toBe(0);
+    // The list tab, untouched, drops the approved row by itself.
+    await expect.poll(() => validator.getByRole('row').filter({ hasText: 'Approve Candidate' }).count()).toBe(0);
     await tab.close();
     expect(await lastStatus(ids.approve)).toMatchObject({ to_status: 'APPROVED' });
   });
@@ -152,13 +150,16 @@ describe('review: validate, reject, resubmit, approve, archived search, export',
   it('rejects another one with remarks, in Persian', async () => {
     await setLanguage(validator, 'fa');
     await validator.goto('/tna/validate');
-    await validator.getByRole('heading', { name: 'اعتبارسنجی', level: 2 }).waitFor();
+    await validator.getByRole('heading', { name: 'اعتبارسنجی', level: 1 }).waitFor();
     const row = validator.getByRole('row').filter({ hasText: 'Reject Candidate' });
     await row.waitFor();
     await expect.poll(() => validator.getByRole('row').filter({ hasText: 'Approve Candidate' }).count()).toBe(0);
     await screenshot(validator, 'review-validate-fa');
     // Reached from the list in the same tab this time, Submit goes back to it.
     await validator.goto(`/tna/validate`);
+    // The router listens for history changes once the app has rendered (its first render runs as a
+    // transition, after the page's load event): navigate only then.
+    await validator.getByRole('heading', { name: 'اعتبارسنجی', level: 1 }).waitFor();
     await validator.evaluate((id) => {
       window.history.pushState({ usr: null, key: 'e2e', idx: 1 }, '', `/tna/details/${id}`);
       window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
@@ -217,7 +218,8 @@ describe('review: validate, reject, resubmit, approve, archived search, export',
     await clearance.getByRole('textbox', { name: 'Remarks' }).fill('Corrected; approved');
     await clearance.getByRole('button', { name: 'Submit' }).click();
     await validator.getByText('Status Changed').first().waitFor();
-    await validator.waitForURL(`${baseUrl()}/tna`);
+    // The page goes back to where the validator came from (their list), no longer to the home page.
+    await validator.waitForURL((url) => !url.pathname.startsWith('/tna/details'));
     await validator.goto(`/tna/details/${ids.reject}`);
     const history = validator.getByRole('region', { name: 'Approval history' });
     await history.getByText('Corrected; approved').waitFor();
@@ -277,13 +279,13 @@ describe('review: validate, reject, resubmit, approve, archived search, export',
     const who = { token: validatorToken, email: VALIDATOR.email, roles: 'validator' };
     const newForm = await createForm('Phone', 'Candidate', '1400-0202-10004', '+93700200004');
     for (const language of ['en', 'fa'] as const) {
-      await phoneShot(who, '/tna/validate', language, `review-validate-${language}-375`, 'main table');
+      await phoneShot(who, '/tna/validate', language, `review-validate-${language}-375`, 'main [data-rows]');
       await phoneShot(
         who,
         `/tna/archived?province=${kabul.provinceId}`,
         language,
         `review-archived-${language}-375`,
-        'main table',
+        'main [data-rows]',
       );
       await phoneShot(who, `/tna/details/${newForm}`, language, `review-clearance-${language}-375`, 'main textarea');
     }

@@ -4,6 +4,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const domainSource = fileURLToPath(new URL('../../packages/domain/src/index.ts', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
@@ -34,8 +35,66 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Fails the build when the app's code uses a Mantine class whose styles were left out of
+ * src/mantine-styles.ts (which imports only the components the app uses): a component that renders
+ * unstyled would otherwise be found only by looking at it.
+ */
+function mantineStylesCheck(): Plugin {
+  const mantineCss = readFileSync(fileURLToPath(import.meta.resolve('@mantine/core/styles.css')), 'utf8');
+  const classes = (text: string, pattern: RegExp) => new Set(Array.from(text.matchAll(pattern), (m) => m[1]!));
+  const styled = classes(mantineCss, /\.(m_[0-9a-f]{8})\b/g);
+  return {
+    name: 'tna-mantine-styles-check',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = Object.values(bundle);
+      const code = files.map((f) => (f.type === 'chunk' ? f.code : '')).join('\n');
+      const css = files
+        .map((f) => (f.type === 'asset' && f.fileName.endsWith('.css') ? String(f.source) : ''))
+        .join('\n');
+      const shipped = classes(css, /\.(m_[0-9a-f]{8})\b/g);
+      const missing = [...classes(code, /\b(m_[0-9a-f]{8})\b/g)].filter((c) => styled.has(c) && !shipped.has(c));
+      if (missing.length) {
+        const files = missing.map((c) => {
+          const at = mantineCss.indexOf(`.${c}`);
+          return `${c} (near "${mantineCss.slice(Math.max(0, at - 60), at + 20).replace(/\s+/g, ' ')}")`;
+        });
+        this.error(`Mantine styles missing from src/mantine-styles.ts for: ${files.join('; ')}`);
+      }
+    },
+  };
+}
+
+/**
+ * The service worker (Workbox, generated at build): it precaches the built app, its fonts, icons,
+ * manifests and the three translation files, and answers every navigation outside /api with
+ * index.html, so the app opens with no network after one visit. It never caches API answers: the
+ * reference data the form needs offline is kept per user in IndexedDB (lib/offline). A new build
+ * waits until the user accepts the "new version" prompt ('prompt'), so old and new chunks never mix.
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  // One manifest per language, in public/ (manifest.{en,ps,fa}.webmanifest); the app points the
+  // <link rel="manifest"> at the one of the chosen language.
+  manifest: false,
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,woff2,png,svg,webmanifest}', 'assets/i18n/*.json'],
+    // The .gz/.br twins are for the server's content negotiation, not for a second copy in the cache.
+    globIgnores: ['**/*.gz', '**/*.br', '**/*.woff'],
+    navigateFallback: 'index.html',
+    navigateFallbackDenylist: [/^\/api(\/|$)/],
+    cleanupOutdatedCaches: true,
+    // The translation files keep their names between builds; their revision (a hash of the content)
+    // is what tells the worker to fetch them again.
+    dontCacheBustURLsMatching: /-[A-Za-z0-9_-]{8}\.(js|css|woff2)$/,
+    runtimeCaching: [],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), pwa, mantineStylesCheck(), precompress()],
   resolve: {
     // The domain package's exports point at dist for Node; the browser bundles its TypeScript source.
     alias: { '@tna/domain': domainSource },

@@ -8,7 +8,7 @@ import type { TestProject } from 'vitest/node';
 
 export const E2E_ADMIN = { email: 'admin@tna.test', password: 'e2e-admin-pass-1' };
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
       const port = (s.address() as { port: number }).port;
@@ -37,7 +37,15 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: start.mjs starts the server as a child of its own, and a kill of
+    // start.mjs alone left that server running (found serving on after a failed start).
+    detached: true,
   });
+  const killAll = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {}
+  };
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
@@ -48,13 +56,14 @@ export default async function setup(project: TestProject) {
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {}
     if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
+      killAll('SIGKILL');
       throw new Error(`The app did not start:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide('baseUrl', base);
   return async () => {
+    // start.mjs passes SIGTERM on to the server and waits for it.
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     rmSync(dataDir, { recursive: true, force: true });

@@ -27,6 +27,40 @@ export async function login(email: string, password: string): Promise<string> {
   return ((await res.json()) as { success: { token: string } }).success.token;
 }
 
+/** A user of `role` created by the admin, as the Users screen would (SPEC 7 users/register). */
+export async function addUser(
+  adminToken: string,
+  user: { name: string; email: string; password: string },
+  role: string,
+): Promise<void> {
+  await api('/users/register', adminToken, {
+    name: user.name,
+    email: user.email,
+    password: user.password,
+    c_password: user.password,
+    role,
+  });
+}
+
+/** An existing CHC in Kabul's first district (AF0101), the place the form tests fill in. */
+export async function addKabulFacility(adminToken: string, facility: { name: string; code: string }): Promise<void> {
+  const provinces = await api<{ data: { id: number; code: string }[] }>('/provinces', adminToken);
+  const provinceId = provinces.data.find((p) => p.code === 'AF01')!.id;
+  const districts = await api<{ data: { id: number; code: string }[] }>(
+    `/provinces/districts/${provinceId}`,
+    adminToken,
+  );
+  const districtId = districts.data.find((d) => d.code === 'AF0101')!.id;
+  await api('/hospitals', adminToken, {
+    ...facility,
+    type: 'CHC',
+    province_id: provinceId,
+    district_id: districtId,
+    is_her_hf: false,
+    status: 'Existing',
+  });
+}
+
 /** Sign in on the login screen; waits for `landing`, or for any page but the login page. */
 export async function signIn(p: Page, email: string, password: string, landing?: string) {
   await p.goto('/login');
@@ -72,8 +106,8 @@ export async function choose(p: Page, id: string, text: string) {
 }
 
 /**
- * A window of a signed-in user at phone width: nothing may stick out sideways (tables scroll inside
- * their own box); then a screenshot.
+ * A window of a signed-in user at phone width: nothing may stick out sideways, and no list scrolls
+ * sideways inside its own box (lists are cards); then a screenshot.
  */
 export async function phoneShot(
   who: { token: string; email: string; roles: string },
@@ -97,6 +131,15 @@ export async function phoneShot(
   await phone.page.locator(ready).first().waitFor();
   const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${name} overflows`).toBeLessThanOrEqual(0);
+  // Lists are cards on a phone: no region of the page should need sideways scrolling to show a row.
+  const sideways = await phone.page.evaluate(() =>
+    [...document.querySelectorAll('main *')]
+      .filter(
+        (el) => el.scrollWidth > el.clientWidth + 1 && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX),
+      )
+      .map((el) => el.getAttribute('aria-label') ?? el.tagName),
+  );
+  expect(sideways, `${name}: scrolls sideways`).toEqual([]);
   await screenshot(phone.page, name);
   await phone.context.close();
 }

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -11,6 +11,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { departmentsRoutes } from './modules/departments/departments.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { hospitalsRoutes } from './modules/hospitals/hospitals.routes.js';
+import { importsRoutes } from './modules/imports/imports.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
 import { performanceRoutes } from './modules/performance/performance.routes.js';
 import { positionsRoutes } from './modules/positions/positions.routes.js';
@@ -19,7 +20,12 @@ import { trainingsRoutes } from './modules/trainings/trainings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import authPlugin from './plugins/auth.js';
 import dbPlugin from './plugins/db.js';
-import errorsPlugin from './plugins/errors.js';
+import errorsPlugin, { errorBody } from './plugins/errors.js';
+import inputPlugin from './plugins/input.js';
+import limitsPlugin, { BODY_LIMIT } from './plugins/limits.js';
+import mailerPlugin from './plugins/mailer.js';
+import openapiPlugin from './plugins/openapi.js';
+import securityPlugin from './plugins/security.js';
 import webPlugin, { findWebDist } from './plugins/web.js';
 
 export interface BuildAppOptions {
@@ -28,6 +34,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+  /** Check every JSON answer against the OpenAPI document (the API tests), reporting each misfit. */
+  checkResponses?: (problem: string) => void;
 }
 
 /** Build the whole application as a Fastify instance; server.ts only listens, tests `inject`. */
@@ -36,13 +44,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
+    // A URL the router cannot decode (`/api/departments/%zz`) gets the project's error shape too.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as FastifyReply).status(400).send(errorBody('BAD_REQUEST', 'The address of the request is malformed.'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(dbPlugin, { database, config });
   await app.register(errorsPlugin);
+  await app.register(limitsPlugin);
+  await app.register(inputPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(mailerPlugin);
+  await app.register(openapiPlugin, { checkResponses: options.checkResponses });
 
   await app.register(
     async (api) => {
@@ -62,6 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(performanceRoutes);
       await api.register(accountsRoutes);
       await api.register(analyticsRoutes);
+      await api.register(importsRoutes);
       api.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' }));
     },
     { prefix: '/api' },
@@ -69,5 +87,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const webRoot = options.serveWeb === false ? null : findWebDist(config.webDistDir);
   if (webRoot) await app.register(webPlugin, { root: webRoot });
+  else app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody('NOT_FOUND')));
   return app;
 }

@@ -10,6 +10,8 @@ describe('configuration', () => {
       databaseUrl: undefined,
       adminEmail: 'admin@tna.test',
       demoData: false,
+      cacheMaxMb: 32,
+      changeHeartbeatSeconds: 5,
     });
     expect(c.dataDir.endsWith('/data')).toBe(true);
     expect(c.sessionTtlSeconds).toBe(12 * 3600);
@@ -24,6 +26,11 @@ describe('configuration', () => {
     [{ SESSION_TTL: 'forever' }, /^Configuration error: SESSION_TTL must be a duration/],
     [{ LOG_LEVEL: 'loud' }, /^Configuration error: LOG_LEVEL must be one of/],
     [{ DEMO_DATA: 'yes' }, /^Configuration error: DEMO_DATA must be 1 or 0/],
+    [{ CACHE_MAX_MB: 'lots' }, /^Configuration error: CACHE_MAX_MB must be a whole number of megabytes/],
+    [{ CACHE_MAX_MB: '-1' }, /^Configuration error: CACHE_MAX_MB /],
+    [{ CACHE_MAX_MB: '1.5' }, /^Configuration error: CACHE_MAX_MB /],
+    [{ CHANGE_HEARTBEAT: 'often' }, /^Configuration error: CHANGE_HEARTBEAT must be a duration/],
+    [{ CHANGE_HEARTBEAT: '1h' }, /^Configuration error: CHANGE_HEARTBEAT /],
   ])('stops with one line naming the variable for %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
     try {

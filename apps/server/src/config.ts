@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { USER_EMAIL_PATTERN } from '@tna/domain';
 import { z } from 'zod';
+import { smtpOptions } from './lib/mailer.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -60,9 +61,33 @@ const envSchema = z.object({
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/.+/, { error: 'must be an smtp:// or smtps:// URL' })
+    .superRefine((value, ctx) => {
+      try {
+        smtpOptions(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message.replace(/^SMTP_URL: /, '') });
+      }
+    })
     .optional(),
   MAIL_FROM: z.string().min(3, { error: 'must be a sender address' }).default('TNA System <no-reply@tna.test>'),
   PUBLIC_URL: z.url({ error: 'must be a URL' }).optional(),
+  CACHE_MAX_MB: z.coerce
+    .number({ error: 'must be a whole number of megabytes from 0 to 4096' })
+    .int({ error: 'must be a whole number of megabytes from 0 to 4096' })
+    .min(0, { error: 'must be a whole number of megabytes from 0 to 4096' })
+    .max(4096, { error: 'must be a whole number of megabytes from 0 to 4096' })
+    .default(32),
+  CHANGE_HEARTBEAT: z
+    .string()
+    .default('5s')
+    .transform((v, ctx) => {
+      const seconds = parseDuration(v);
+      if (seconds === null || seconds > 300) {
+        ctx.addIssue({ code: 'custom', message: 'must be a duration from 1s to 5m, such as 5 or 5s' });
+        return z.NEVER;
+      }
+      return seconds;
+    }),
 });
 
 export interface Config {
@@ -82,6 +107,10 @@ export interface Config {
   mailFrom: string;
   /** The address people open the app at, for links in mails; else taken from the request. */
   publicUrl: string | undefined;
+  /** The memory all of an instance's caches may take together, in MB (0: no caches). */
+  cacheMaxMb: number;
+  /** How often each instance checks, by an echo, that it still hears changes (PostgreSQL), in seconds. */
+  changeHeartbeatSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -113,5 +142,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL,
+    cacheMaxMb: e.CACHE_MAX_MB,
+    changeHeartbeatSeconds: e.CHANGE_HEARTBEAT,
   };
+}
+
+/**
+ * The warning to print at start when links (password reset, page links) would be built from each
+ * request's Host header: PUBLIC_URL is unset and the server listens beyond this machine.
+ */
+export function publicUrlWarning(config: Pick<Config, 'publicUrl' | 'host'>): string | null {
+  if (config.publicUrl) return null;
+  if (['127.0.0.1', 'localhost', '::1'].includes(config.host)) return null;
+  return 'PUBLIC_URL is not set: links in mails and answers use the address each request names (its Host header). Set PUBLIC_URL to the address people open the app at, e.g. https://tna.example.org.';
 }

@@ -1,12 +1,13 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, publicUrlWarning } from './config.js';
 import { writePgliteBackup } from './db/backup.js';
 import { type Database, openDatabase } from './db/client.js';
 import { backupRequestPath, DataDirLockedError, lockDataDir, pgliteDir } from './db/data-dir.js';
 import { runMigrations } from './db/migrate.js';
 import { seed } from './db/seed.js';
+import { loggerOptions } from './lib/logger.js';
 
 /** Start: validate the environment, lock DATA_DIR, migrate, seed, listen; close cleanly on signals. */
 async function main(): Promise<void> {
@@ -48,12 +49,15 @@ async function main(): Promise<void> {
     if (!config.databaseUrl) release = lockDataDir(config.dataDir);
     database = await openDatabase(
       config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl }
+        ? { kind: 'postgres', url: config.databaseUrl, heartbeatMs: config.changeHeartbeatSeconds * 1000 }
         : { kind: 'pglite', dataDir: pgliteDir(config.dataDir) },
     );
-    await runMigrations(database);
-    app = await buildApp({ config, database, logger: { level: config.logLevel } });
+    const afterMigrations = await runMigrations(database);
+    app = await buildApp({ config, database, logger: loggerOptions(config.logLevel) });
     const log = app.log;
+    for (const statement of afterMigrations) log.info(`After the migrations: ${statement}`);
+    const warning = publicUrlWarning(config);
+    if (warning) log.warn(warning);
     await seed(database.db, {
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,

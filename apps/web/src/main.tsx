@@ -1,18 +1,24 @@
-import '@mantine/core/styles.css';
+import './mantine-styles';
 import '@mantine/notifications/styles.css';
 import '@fontsource/vazirmatn/400.css';
 import '@fontsource/vazirmatn/700.css';
 import './app/app.css';
 import './lib/i18n';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const root = createRoot(container);
+// The first render as a transition: React renders in slices of a few milliseconds and lets the
+// browser paint and answer input between them, instead of one long task that a slow phone spends
+// hundreds of milliseconds in (Lighthouse's Total Blocking Time).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -11,7 +11,18 @@ import {
 } from './constants.js';
 import { encodeMessage } from './messages.js';
 import { idOrObject } from './reference-data.js';
-import { oneOf, optionalText, required, requiredId, requiredText } from './validation.js';
+import { toLatinDigits } from './text.js';
+import {
+  INT_MAX,
+  integer,
+  oneOf,
+  optionalId,
+  optionalText,
+  plainString,
+  required,
+  requiredId,
+  requiredText,
+} from './validation.js';
 
 /**
  * An international (+93 7xx xxx xxx, 0093...) or local Afghan number: digits after an optional
@@ -20,37 +31,36 @@ import { oneOf, optionalText, required, requiredId, requiredText } from './valid
 export const PHONE_PATTERN = /^(\+|00)?[0-9]{9,14}$/;
 
 export function phone() {
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required })
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(PHONE_MIN_LENGTH, { error: encodeMessage('validation.minlength') })
-        .max(PHONE_MAX_LENGTH, { error: encodeMessage('validation.maxlength') })
-        .superRefine((v, ctx) => {
-          if (!PHONE_PATTERN.test(v))
-            ctx.addIssue({ code: 'custom', message: encodeMessage('validation.mobile', { value: v }) });
-        }),
-    );
+  return (
+    plainString()
+      .trim()
+      .min(1, { error: required })
+      // Phone keyboards in Dari and Pashto give Persian digits: +۹۳۷۰۰ is +93700.
+      .transform((v) => toLatinDigits(v).replace(/[\s-]/g, ''))
+      .pipe(
+        z
+          .string()
+          .min(PHONE_MIN_LENGTH, { error: encodeMessage('validation.minlength') })
+          .max(PHONE_MAX_LENGTH, { error: encodeMessage('validation.maxlength') })
+          .superRefine((v, ctx) => {
+            if (!PHONE_PATTERN.test(v))
+              ctx.addIssue({ code: 'custom', message: encodeMessage('validation.mobile', { value: v }) });
+          }),
+      )
+  );
 }
 
 /** Birth year from 1900 to the current year. */
 export function birthYear(now = new Date()) {
-  const max = now.getFullYear();
-  return z.coerce
-    .number({ error: required })
-    .int({ error: required })
-    .min(BIRTH_YEAR_MIN, { error: encodeMessage('validation.min', { min: BIRTH_YEAR_MIN }) })
-    .max(max, { error: encodeMessage('validation.max', { max }) });
+  return integer(BIRTH_YEAR_MIN, now.getFullYear(), { type: required });
 }
 
-/** A calendar day as YYYY-MM-DD, a real date, not after today. */
+/** The earliest assessment date accepted. */
+export const ASSESSMENT_DATE_MIN = '1900-01-01';
+
+/** A calendar day as YYYY-MM-DD, a real date, from 1900, not after today. */
 export function assessmentDate() {
-  return z
-    .string({ error: required })
+  return plainString()
     .trim()
     .min(1, { error: required })
     .transform((v) => v.slice(0, 10))
@@ -66,6 +76,10 @@ export function assessmentDate() {
         )
         .refine((v) => v <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), {
           error: encodeMessage('validation.notFuture'),
+        })
+        // JavaScript takes 0000-01-01 as a date, PostgreSQL has no year 0; and no form is that old.
+        .refine((v) => v >= ASSESSMENT_DATE_MIN, {
+          error: encodeMessage('validation.min', { min: ASSESSMENT_DATE_MIN }),
         }),
     );
 }
@@ -100,7 +114,8 @@ export const assessmentFieldsSchema = z.object({
   experience: oneOf(EXPERIENCE_BANDS),
   implementing_organization: requiredText(255),
   phone: phone(),
-  tazkira: requiredText(60),
+  // Kept in Latin digits, as the duplicate check compares them (tazkiraKey): ۱۲۳۴ is 1234.
+  tazkira: requiredText(60).transform(toLatinDigits),
   remarks: optionalText(2000),
 });
 export type AssessmentFields = z.infer<typeof assessmentFieldsSchema>;
@@ -114,13 +129,17 @@ export const assessmentDataSchema = z.preprocess(
   assessmentFieldsSchema,
 );
 
-/** Edit: the same fields, the id, and the version the edit was based on (optimistic locking). */
+/**
+ * Edit: the same fields, the id, and the version the edit was based on (optimistic locking). The
+ * version is optional: the spec's client (SPEC 7: "multipart, same as create") never sends one, and
+ * its edit applies as the original's did; a client that sends it (the web app) gets 409 when stale.
+ */
 export const assessmentUpdateDataSchema = z.preprocess(
   (v) =>
     v && typeof v === 'object' && !('hospital' in v) && 'hospital_id' in v
       ? { ...v, hospital: (v as { hospital_id: unknown }).hospital_id }
       : v,
-  assessmentFieldsSchema.extend({ id: requiredId(), version: requiredId() }),
+  assessmentFieldsSchema.extend({ id: requiredId(), version: optionalId() }),
 );
 export type AssessmentUpdateFields = z.infer<typeof assessmentUpdateDataSchema>;
 
@@ -128,10 +147,11 @@ export type AssessmentUpdateFields = z.infer<typeof assessmentUpdateDataSchema>;
 export const priorityLineSchema = z.object({
   department: idOrObject(),
   training: idOrObject(),
-  priority: z.coerce
-    .number({ error: required })
-    .int({ error: required })
-    .refine((n) => (PRIORITIES as readonly number[]).includes(n), { error: encodeMessage('validation.oneOf') }),
+  priority: integer(Math.min(...PRIORITIES), Math.max(...PRIORITIES), {
+    type: required,
+    min: encodeMessage('validation.oneOf'),
+    max: encodeMessage('validation.oneOf'),
+  }),
 });
 export type PriorityLineInput = z.infer<typeof priorityLineSchema>;
 
@@ -151,14 +171,14 @@ export const prioritiesSchema = z
 
 /** Fields a duplicate check compares (SPEC-silent; issue 4: same tazkira, or same person in the same facility). */
 export const duplicateCheckSchema = z.object({
-  id: z.coerce.number().int().positive().nullish(),
-  tazkira: z.string().trim().max(60).nullish(),
-  name: z.string().trim().max(120).nullish(),
-  fathername: z.string().trim().max(120).nullish(),
-  birth_year: z.coerce.number().int().nullish(),
+  id: optionalId(),
+  tazkira: optionalText(60),
+  name: optionalText(120),
+  fathername: optionalText(120),
+  birth_year: z.preprocess((v) => (v === '' ? null : v), integer(0, INT_MAX).nullish()),
   hospital: z.preprocess(
     (v) => (v && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v),
-    z.coerce.number().int().positive().nullish(),
+    optionalId(),
   ),
 });
 export type DuplicateCheckInput = z.infer<typeof duplicateCheckSchema>;
@@ -237,6 +257,21 @@ export interface AssessmentRowDto {
   temp_district: Named;
 }
 
+/**
+ * A possible duplicate of a form being typed (POST /tnas/duplicates). A form the caller may open comes
+ * as its list row; of any other only that it exists and where, so they know whom to ask (its facility
+ * and place), never the person's details.
+ */
+export type DuplicateMatchDto = (AssessmentRowDto & { restricted?: false }) | RestrictedDuplicateDto;
+
+export interface RestrictedDuplicateDto {
+  restricted: true;
+  hospital_id: number;
+  hospital_name: string;
+  temp_province: Named;
+  temp_district: Named;
+}
+
 export interface PriorityDto {
   id: number;
   priority: number;
@@ -273,12 +308,12 @@ export type AssessmentSort = (typeof ASSESSMENT_SORTS)[number];
 export const assessmentSearchSchema = z.object({
   province: idOrObject(),
   district: z.preprocess(
-    (v) => (v && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v === '' ? null : v),
-    z.coerce.number().int().positive().nullish(),
+    (v) => (v && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v),
+    optionalId(),
   ),
   health_facility: z.preprocess(
-    (v) => (v && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v === '' ? null : v),
-    z.coerce.number().int().positive().nullish(),
+    (v) => (v && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v),
+    optionalId(),
   ),
   status: oneOf(['NEW', 'APPROVED', 'REJECTED', 'ARCHIVED'] as const),
 });

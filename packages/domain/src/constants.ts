@@ -10,10 +10,28 @@ export const LANGUAGES = ['en', 'ps', 'fa'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const RTL_LANGUAGES: readonly Language[] = ['ps', 'fa'];
+
+/**
+ * SPEC 3 language option: code, name (in the language itself), shorthand and image. The images are
+ * small SVG badges in the language's own script (apps/web/public/assets/lang/), not flags: a flag
+ * names a country, and which flag stands for Afghanistan is itself disputed.
+ */
+export const LANGUAGE_OPTIONS: readonly { code: Language; name: string; shorthand: string; image: string }[] = [
+  { code: 'en', name: 'English', shorthand: 'EN', image: '/assets/lang/en.svg' },
+  { code: 'ps', name: 'پښتو', shorthand: 'PS', image: '/assets/lang/ps.svg' },
+  { code: 'fa', name: 'فارسی', shorthand: 'FA', image: '/assets/lang/fa.svg' },
+];
 export const TRANSLATION_LOAD_RETRIES = 2;
 export const APP_VERSION = '1.0';
 
 export const API_BASE_PATH = '/api';
+
+/**
+ * The header with the change mark of a write: on the server's answer to every request that may have
+ * written, and, optionally, on a client's later requests, so that whichever server instance answers
+ * reads the database until it has heard that change (read-your-writes behind a load balancer).
+ */
+export const CHANGE_MARK_HEADER = 'X-TNA-Change';
 export const DASHBOARD_REFRESH_MS = 120_000;
 export const TOAST_TIMEOUT_MS = 3_000;
 

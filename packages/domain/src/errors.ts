@@ -3,6 +3,9 @@
  * the code to an HTTP status, and the web client maps the code back to a translated message.
  */
 export const ERROR_CODES = {
+  BAD_REQUEST: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   VALIDATION: 422,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
@@ -32,4 +35,11 @@ export interface ErrorBody {
 
 export function statusForCode(code: ErrorCode): number {
   return ERROR_CODES[code];
+}
+
+/** The code of an HTTP status that has no code of its own in a thrown error (a framework 4xx). */
+export function codeForStatus(status: number): ErrorCode {
+  const found = (Object.entries(ERROR_CODES) as [ErrorCode, number][]).find(([, s]) => s === status);
+  if (found) return found[0];
+  return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
 }

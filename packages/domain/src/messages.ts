@@ -13,16 +13,21 @@ export const VALIDATION_MESSAGES = {
   'validation.max': 'This field should equal or less than {max}',
   'validation.unique': 'This value is already taken: {value}',
   'validation.mobile': 'This field should be a valid phone number: {value}',
-  'validation.confirmPassword': 'The passwords do not match',
+  // SPEC 5: the confirmPassword message carries a value: the field it must equal.
+  'validation.confirmPassword': 'The passwords do not match: this field should equal the {value} field',
   'validation.oneOf': 'Choose one of the listed values',
   'validation.exists': 'The chosen item does not exist',
   'validation.lastAdmin': 'The last admin cannot lose the admin role',
+  'validation.provinceScope': 'You can only enter forms of the provinces you work in',
   'validation.districtProvince': 'The district does not belong to the chosen province',
   'validation.facilityDistrict': 'The health facility is not in the chosen district',
   'validation.trainingDepartment': 'The training does not belong to the chosen department',
   'validation.duplicateTraining': 'This training is already in the list',
   'validation.priorities': 'Add at least one training priority',
   'validation.notFuture': 'The date cannot be in the future',
+  'validation.controlCharacters': 'This field must not contain control characters',
+  'validation.idempotencyKeyReused':
+    'An earlier submit of this form was already saved (number {id}), before these changes, which were not saved. Open it from My Assessments to change it.',
   'validation.resetLink':
     'This link is not valid any more: it was used, it expired, or it was replaced. Ask an administrator for a new one.',
 } as const;

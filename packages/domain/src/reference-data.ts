@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { FACILITY_STATUSES, FACILITY_TYPE_VALUES, TRAINING_FREQUENCIES, TRAINING_TYPES } from './constants.js';
 import { encodeMessage } from './messages.js';
-import { oneOf, optionalText, required, requiredId, requiredText } from './validation.js';
+import {
+  oneOf,
+  optionalId as optionalIdField,
+  optionalText,
+  required,
+  requiredId,
+  requiredText,
+} from './validation.js';
 
-const optionalId = z.coerce.number().int().positive().nullish();
+const optionalId = optionalIdField();
 
 /**
  * A select's value as the original client sends it: an id, a numeric string, or the selected object
@@ -18,7 +25,7 @@ export function idList() {
   return z.preprocess(
     (v) => (Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' && 'id' in x ? x.id : x)) : v),
     z
-      .array(z.coerce.number({ error: required }).int().positive(), { error: required })
+      .array(requiredId(), { error: required })
       .min(1, { error: required })
       .transform((ids) => [...new Set(ids)]),
   );
@@ -52,7 +59,8 @@ const yesNo = z.preprocess(
  */
 function coordinate(limit: number) {
   return z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? null : typeof v === 'number' ? String(v) : v),
+    // Absent stays absent (an update keeps the stored value); empty or null clears it.
+    (v) => (v === '' || v === null ? null : typeof v === 'number' ? String(v) : v),
     z
       .string({ error: encodeMessage('validation.pattern') })
       .trim()
@@ -64,7 +72,7 @@ function coordinate(limit: number) {
           .min(-limit, { error: encodeMessage('validation.min', { min: -limit }) })
           .max(limit, { error: encodeMessage('validation.max', { max: limit }) }),
       )
-      .nullable(),
+      .nullish(),
   );
 }
 

@@ -14,7 +14,7 @@ describe('user form', () => {
     expect(result.success).toBe(false);
     const errors = fieldErrorsOf(result.error!);
     expect(Object.keys(errors).sort()).toEqual(['c_password', 'email', 'name', 'role']);
-    expect(errors.c_password).toEqual(['validation.confirmPassword']);
+    expect(errors.c_password).toEqual(['validation.confirmPassword|{"value":"password"}']);
   });
 
   it('keeps the password on update when it is left empty', () => {

@@ -1,11 +1,21 @@
 import { z } from 'zod';
 import { LOGIN_PASSWORD_MIN, ROLES, USER_PASSWORD_MAX, USER_PASSWORD_MIN } from './constants.js';
 import { encodeMessage } from './messages.js';
-import { oneOf, required, requiredText, userEmail } from './validation.js';
+import {
+  EMAIL_MAX,
+  oneOf,
+  optionalId,
+  optionalText,
+  plainString,
+  required,
+  requiredId,
+  requiredText,
+  userEmail,
+} from './validation.js';
 
 const minLength = encodeMessage('validation.minlength');
 const maxLength = encodeMessage('validation.maxlength');
-const confirm = encodeMessage('validation.confirmPassword');
+const confirm = encodeMessage('validation.confirmPassword', { value: 'password' });
 
 /** SPEC 5 login: email required and valid; password required, at least 4 characters. */
 export const loginSchema = z.object({
@@ -13,13 +23,14 @@ export const loginSchema = z.object({
     .string({ error: required })
     .trim()
     .min(1, { error: required })
+    .max(EMAIL_MAX, { error: maxLength })
     .pipe(z.email({ error: encodeMessage('validation.email') })),
-  password: z.string({ error: required }).min(1, { error: required }).min(LOGIN_PASSWORD_MIN, { error: minLength }),
+  password: plainString().min(1, { error: required }).min(LOGIN_PASSWORD_MIN, { error: minLength }),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 function userPassword() {
-  return z.string().max(USER_PASSWORD_MAX, { error: maxLength });
+  return plainString(encodeMessage('validation.pattern')).max(USER_PASSWORD_MAX, { error: maxLength });
 }
 
 /**
@@ -28,15 +39,26 @@ function userPassword() {
  */
 export const userFormSchema = z
   .object({
-    id: z.coerce.number().int().positive().nullish(),
+    id: optionalId(),
     name: requiredText(255),
     email: userEmail(),
     password: userPassword().nullish(),
-    c_password: z.string().nullish(),
+    c_password: plainString(encodeMessage('validation.pattern')).nullish(),
     role: oneOf(ROLES),
+    /**
+     * The provinces the user works in (issue 13): none = every province. Optional: a client that
+     * leaves it out (one written against the spec) keeps the set as it was on an edit.
+     */
+    provinces: z
+      .array(requiredId(), { error: encodeMessage('validation.oneOf') })
+      .max(100, { error: maxLength })
+      .transform((ids) => [...new Set(ids)].sort((a, b) => a - b))
+      .optional(),
   })
   .superRefine(
     (v, ctx) => {
+      // Forced to run on any input (see `when` below): a body that is not an object has no passwords.
+      if (!v || typeof v !== 'object') return;
       const password = typeof v.password === 'string' ? v.password : '';
       const isUpdate = v.id != null;
       if (!password) {
@@ -60,18 +82,20 @@ export type UserFormInput = z.infer<typeof userFormSchema>;
  */
 export const profileSchema = z
   .object({
-    id: z.coerce.number().int().positive().nullish(),
+    id: optionalId(),
     name: requiredText(255),
-    email: z.string().nullish(),
+    email: plainString(encodeMessage('validation.pattern')).nullish(),
     password: z
       .string({ error: required })
       .min(1, { error: required })
       .min(USER_PASSWORD_MIN, { error: minLength })
       .max(USER_PASSWORD_MAX, { error: maxLength }),
-    c_password: z.string({ error: required }).min(1, { error: required }),
+    c_password: plainString().min(1, { error: required }),
   })
   .superRefine(
     (v, ctx) => {
+      // Forced to run on any input (see `when` below): a body that is not an object has no passwords.
+      if (!v || typeof v !== 'object') return;
       if (v.c_password && v.password !== v.c_password) {
         ctx.addIssue({ code: 'custom', path: ['c_password'], message: confirm });
       }
@@ -92,6 +116,8 @@ export interface UserDto {
   name: string;
   email: string;
   roles: RoleRef[];
+  /** The ids of the provinces the user works in (issue 13); empty = every province. */
+  provinces: number[];
   created_at: string;
 }
 
@@ -111,18 +137,20 @@ export interface ProfileResponse {
  */
 export const registerSchema = z
   .object({
-    name: z.string().trim().max(255).nullish(),
+    name: optionalText(255),
     email: userEmail(),
     password: z
       .string({ error: required })
       .min(1, { error: required })
       .min(USER_PASSWORD_MIN, { error: minLength })
       .max(USER_PASSWORD_MAX, { error: maxLength }),
-    retypePassword: z.string({ error: required }).min(1, { error: required }),
+    retypePassword: plainString().min(1, { error: required }),
     agree: z.boolean().nullish(),
   })
   .superRefine(
     (v, ctx) => {
+      // Forced to run on any input (see `when` below): a body that is not an object has no passwords.
+      if (!v || typeof v !== 'object') return;
       if (v.retypePassword && v.password !== v.retypePassword) {
         ctx.addIssue({ code: 'custom', path: ['retypePassword'], message: confirm });
       }
@@ -137,6 +165,7 @@ export const forgotPasswordSchema = z.object({
     .string({ error: required })
     .trim()
     .min(1, { error: required })
+    .max(EMAIL_MAX, { error: maxLength })
     .pipe(z.email({ error: encodeMessage('validation.email') })),
 });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
@@ -144,16 +173,18 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 /** SPEC 5 recover password: password and confirmPassword required, with the user-creation rules. */
 export const recoverPasswordSchema = z
   .object({
-    token: z.string({ error: required }).trim().min(1, { error: required }).max(200),
+    token: plainString().trim().min(1, { error: required }).max(200),
     password: z
       .string({ error: required })
       .min(1, { error: required })
       .min(USER_PASSWORD_MIN, { error: minLength })
       .max(USER_PASSWORD_MAX, { error: maxLength }),
-    confirmPassword: z.string({ error: required }).min(1, { error: required }),
+    confirmPassword: plainString().min(1, { error: required }),
   })
   .superRefine(
     (v, ctx) => {
+      // Forced to run on any input (see `when` below): a body that is not an object has no passwords.
+      if (!v || typeof v !== 'object') return;
       if (v.confirmPassword && v.password !== v.confirmPassword) {
         ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: confirm });
       }

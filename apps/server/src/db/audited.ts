@@ -1,7 +1,7 @@
 import type { AuditEvent } from '@tna/domain';
-import { eq, getTableColumns } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from './client.js';
+import type { Db, Executor, Tx } from './client.js';
 import { auditLogs } from './schema/index.js';
 
 /** Who is acting, and through which request: written into every audit entry. */
@@ -24,8 +24,8 @@ function snake(key: string): string {
 }
 
 /** A row as the audit trail shows it: snake_case keys, no secrets, dates as ISO text. */
-/** Columns the database computes from others (sort keys): their change is already in the entry. */
-const DERIVED_FIELDS = new Set(['name_key', 'fathername_key', 'partner_key']);
+/** Columns computed from others (sort and duplicate keys): their change is already in the entry. */
+const DERIVED_FIELDS = new Set(['name_key', 'fathername_key', 'partner_key', 'tazkira_key', 'person_key']);
 
 export function auditSnapshot(row: Values): Values {
   const out: Values = {};
@@ -102,6 +102,35 @@ export class AuditedTx {
   }
 
   /**
+   * Insert rows in one statement and audit each as created, in one more: a batch of an import.
+   * `extras[i]` goes with `values[i]`; rows are matched to their values by id, so give the ids.
+   */
+  async insertMany<T extends TableWithId>(
+    table: T,
+    type: string,
+    values: (T['$inferInsert'] & { id: number })[],
+    extras: Values[] = [],
+  ): Promise<T['$inferSelect'][]> {
+    if (!values.length) return [];
+    const rows = (await this.tx.insert(table).values(values).returning()) as (Values & { id: number })[];
+    const extraOf = new Map(values.map((v, i) => [v.id, extras[i] ?? {}]));
+    await this.tx.insert(auditLogs).values(
+      rows.map((row) => ({
+        userId: this.actor.userId,
+        event: 'created' as const,
+        auditableType: type,
+        auditableId: String(row.id),
+        oldValues: null,
+        newValues: { ...auditSnapshot(row), ...extraOf.get(row.id) },
+        url: this.actor.url ?? null,
+        ipAddress: this.actor.ip ?? null,
+        userAgent: this.actor.userAgent ?? null,
+      })),
+    );
+    return rows as T['$inferSelect'][];
+  }
+
+  /**
    * Update a row by id and audit only the fields that changed (no entry when nothing changed).
    * `extraOld`/`extraNew` compare related data too (e.g. a position's trainings).
    */
@@ -141,4 +170,16 @@ export class AuditedTx {
 /** Run `fn` in one transaction whose writes are audited; any error rolls back change and audit alike. */
 export function audited<T>(db: Db, actor: Actor, fn: (w: AuditedTx) => Promise<T>): Promise<T> {
   return db.transaction((tx) => fn(new AuditedTx(tx as Tx, actor)));
+}
+
+/** The values a record was created with, as its audit entry keeps them (null when it has none). */
+export async function createdValues(db: Executor, type: string, id: number): Promise<Values | null> {
+  const [row] = await db
+    .select({ values: auditLogs.newValues })
+    .from(auditLogs)
+    .where(
+      and(eq(auditLogs.auditableType, type), eq(auditLogs.auditableId, String(id)), eq(auditLogs.event, 'created')),
+    )
+    .limit(1);
+  return row?.values ?? null;
 }

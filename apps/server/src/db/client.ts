@@ -28,12 +28,24 @@ export interface Database {
    * back as a number or a string on both drivers (cast dates to text).
    */
   arrays(text: string, values: unknown[]): Promise<unknown[][]>;
+  /**
+   * A long read (a stream of a whole list): on PostgreSQL a connection of its own, in a read-only
+   * snapshot so that every batch sees the same moment; on PGlite the database itself (a transaction
+   * there would hold up every other request). `release` must be called, whatever happens.
+   */
+  reader(): Promise<Reader>;
   close(): Promise<void>;
+}
+
+export interface Reader {
+  db: Db;
+  arrays(text: string, values: unknown[]): Promise<unknown[][]>;
+  release(): Promise<void>;
 }
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File }
-  | { kind: 'postgres'; url: string; max?: number };
+  | { kind: 'postgres'; url: string; max?: number; heartbeatMs?: number };
 
 /**
  * Plan a prepared statement once and reuse the plan. The hot reads are named prepared statements
@@ -54,15 +66,38 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
-    const changes = new ChangeFeed();
+    const changes = new ChangeFeed({ heartbeatMs: target.heartbeatMs });
     // Without the listener the server still works, with its caches off, and keeps trying.
-    await changes.listenPostgres(target.url).catch(() => {});
+    await changes
+      .listenPostgres(target.url, async (text) => String((await pool.query<{ n: string }>(text)).rows[0]!.n))
+      .catch(() => {});
     return {
       kind: 'postgres',
       db,
       pool,
       changes,
       arrays: async (text, values) => (await pool.query({ text, values, rowMode: 'array' })).rows,
+      reader: async () => {
+        const client = await pool.connect();
+        try {
+          await client.query('begin transaction isolation level repeatable read read only');
+        } catch (error) {
+          client.release(error as Error);
+          throw error;
+        }
+        return {
+          db: drizzleNodePg({ client, schema }) as unknown as Db,
+          arrays: async (text, values) => (await client.query({ text, values, rowMode: 'array' })).rows,
+          release: async () => {
+            // A connection that cannot end its transaction is closed rather than given back.
+            const failed = await client.query('rollback').then(
+              () => undefined,
+              (error: Error) => error,
+            );
+            client.release(failed);
+          },
+        };
+      },
       close: async () => {
         await changes.close();
         await pool.end();
@@ -77,12 +112,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   const changes = new ChangeFeed();
   await changes.listenPglite(client);
+  const arrays = async (text: string, values: unknown[]) =>
+    (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows;
   return {
     kind: 'pglite',
     db,
     pglite: client,
     changes,
-    arrays: async (text, values) => (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows,
+    arrays,
+    reader: async () => ({ db, arrays, release: async () => {} }),
     close: async () => {
       await changes.close();
       if (!client.closed) await client.close();

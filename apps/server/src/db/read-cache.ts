@@ -1,25 +1,22 @@
+import type { CacheStore } from './cache-store.js';
 import type { ChangeFeed, Topic } from './changes.js';
-
-interface Entry<V> {
-  value: V;
-  stamp: string;
-  until: number;
-}
 
 /**
  * Results of reads kept in memory while nothing they depend on has changed: an entry is good while
  * the change feed's versions of its topics are the ones it was read under (and the feed is live), and
- * for at most `ttlMs`. A read that raced a change is not kept. At most `maxEntries`, oldest out first.
+ * for at most `ttlMs`. A read that raced a change is not kept. The entries live in the instance's one
+ * byte-bounded store (see CacheStore), under this cache's name.
  */
 export class ReadCache<V> {
-  private readonly entries = new Map<string, Entry<V>>();
   /** Reads under way, so that many requests for one missing key wait for one read. */
   private readonly pending = new Map<string, Promise<V>>();
 
   constructor(
+    private readonly store: CacheStore,
     private readonly changes: ChangeFeed,
+    private readonly name: string,
     private readonly topics: readonly Topic[],
-    private readonly options: { maxEntries: number; ttlMs: number },
+    private readonly ttlMs: number,
   ) {}
 
   private stamp(): string {
@@ -31,11 +28,11 @@ export class ReadCache<V> {
    * in ms since the epoch) a loaded value may be kept; by default, for the cache's time to live.
    */
   async get(key: string, load: () => Promise<V>, keep?: (value: V) => number | false): Promise<V> {
-    if (!this.changes.live) return load();
+    if (!this.changes.live || !this.store.enabled) return load();
     const stamp = this.stamp();
-    const now = Date.now();
-    const hit = this.entries.get(key);
-    if (hit && hit.stamp === stamp && hit.until > now) return hit.value;
+    const storeKey = `${this.name}\u0000${key}`;
+    const hit = this.store.get(storeKey);
+    if (hit && hit.stamp === stamp) return hit.value as V;
     const pendingKey = `${stamp}|${key}`;
     const already = this.pending.get(pendingKey);
     if (already) return already;
@@ -47,12 +44,15 @@ export class ReadCache<V> {
     } finally {
       this.pending.delete(pendingKey);
     }
-    const until = Math.min(now + this.options.ttlMs, keep ? keep(value) || 0 : Number.POSITIVE_INFINITY);
-    if (until > now && this.stamp() === stamp) {
-      this.entries.delete(key);
-      if (this.entries.size >= this.options.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
-      this.entries.set(key, { value, stamp, until });
-    }
+    const now = Date.now();
+    const until = Math.min(now + this.ttlMs, keep ? keep(value) || 0 : Number.POSITIVE_INFINITY);
+    if (until > now && this.changes.live && this.stamp() === stamp)
+      this.store.set(storeKey, { value, stamp }, until - now);
     return value;
+  }
+
+  /** Forget `key` (its value is known to be behind). */
+  delete(key: string): void {
+    this.store.delete(`${this.name}\u0000${key}`);
   }
 }

@@ -1,6 +1,8 @@
 import type { AssessmentDto } from '@tna/domain';
-import type { ChangeFeed } from './changes.js';
+import type { CacheStore } from './cache-store.js';
+import type { ChangeFeed, Topic } from './changes.js';
 import type { Executor } from './client.js';
+import { ReadCache } from './read-cache.js';
 import { adminUnits, departments, healthFacilities, positions, trainings } from './schema/index.js';
 
 export type UnitNames = AssessmentDto['perm_province'];
@@ -18,69 +20,104 @@ export interface ReferenceNames {
   trainings: Map<number, TrainingTitles>;
 }
 
-/** While the change feed is down, a copy is trusted this long (changes to reference data are rare). */
-const UNHEARD_TTL_MS = 5_000;
+/** A table of the reference names, named as the change feed's topic that says it changed. */
+type Part = keyof ReferenceNames & Topic;
+const PARTS: readonly Part[] = ['units', 'facilities', 'departments', 'positions', 'trainings'];
 
-async function load(db: Executor): Promise<ReferenceNames> {
-  const [units, facilities, depts, posts, courses] = await Promise.all([
-    db
-      .select({ id: adminUnits.id, name: adminUnits.nameEn, nameFa: adminUnits.nameFa, namePs: adminUnits.namePs })
-      .from(adminUnits),
-    db
-      .select({
-        id: healthFacilities.id,
-        name: healthFacilities.name,
-        code: healthFacilities.code,
-        type: healthFacilities.type,
-      })
-      .from(healthFacilities),
-    db
-      .select({ id: departments.id, name: departments.name, name_dr: departments.nameDr, name_pa: departments.namePa })
-      .from(departments),
-    db
-      .select({
-        id: positions.id,
-        title_en: positions.titleEn,
-        title_dr: positions.titleDr,
-        title_pa: positions.titlePa,
-      })
-      .from(positions),
-    db
-      .select({
-        id: trainings.id,
-        title_en: trainings.titleEn,
-        title_dr: trainings.titleDr,
-        title_pa: trainings.titlePa,
-      })
-      .from(trainings),
-  ]);
+/** Read one part of the reference names. */
+async function load(db: Executor, part: Part): Promise<ReferenceNames[Part]> {
   const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
-  return {
-    units: new Map(
-      units.map((u) => [u.id, { id: u.id, name: u.name, name_en: u.name, name_fa: u.nameFa, name_ps: u.namePs }]),
-    ),
-    facilities: byId(facilities),
-    departments: byId(depts),
-    positions: byId(posts),
-    trainings: byId(courses),
-  };
+  switch (part) {
+    case 'units': {
+      const rows = await db
+        .select({ id: adminUnits.id, name: adminUnits.nameEn, nameFa: adminUnits.nameFa, namePs: adminUnits.namePs })
+        .from(adminUnits);
+      return new Map(
+        rows.map((u) => [u.id, { id: u.id, name: u.name, name_en: u.name, name_fa: u.nameFa, name_ps: u.namePs }]),
+      );
+    }
+    case 'facilities':
+      return byId(
+        await db
+          .select({
+            id: healthFacilities.id,
+            name: healthFacilities.name,
+            code: healthFacilities.code,
+            type: healthFacilities.type,
+          })
+          .from(healthFacilities),
+      );
+    case 'departments':
+      return byId(
+        await db
+          .select({
+            id: departments.id,
+            name: departments.name,
+            name_dr: departments.nameDr,
+            name_pa: departments.namePa,
+          })
+          .from(departments),
+      );
+    case 'positions':
+      return byId(
+        await db
+          .select({
+            id: positions.id,
+            title_en: positions.titleEn,
+            title_dr: positions.titleDr,
+            title_pa: positions.titlePa,
+          })
+          .from(positions),
+      );
+    case 'trainings':
+      return byId(
+        await db
+          .select({
+            id: trainings.id,
+            title_en: trainings.titleEn,
+            title_dr: trainings.titleDr,
+            title_pa: trainings.titlePa,
+          })
+          .from(trainings),
+      );
+  }
 }
 
 /**
  * The reference data's names in memory, so that a list page or a form's details is read from the
  * assessments table alone (a few hundred provinces, districts, facilities, departments, positions and
- * trainings, a few hundred kilobytes). It is read again after any change to them (the change feed's
- * `reference` topic), and, while the feed cannot hear changes, at most every few seconds.
+ * trainings, a few hundred kilobytes). Each table is kept on its own, in the instance's byte-bounded
+ * store, and read again after a change to it (the change feed), after at most ten minutes, and on
+ * every use while the feed cannot hear changes.
  */
 export class ReferenceCache {
-  private copy: Promise<ReferenceNames> | null = null;
-  private version = -1;
-  private readAt = 0;
+  private readonly parts: { [P in Part]: ReadCache<ReferenceNames[P]> };
+  /** The last names handed out, so that callers can tell by identity that nothing changed. */
+  private last: ReferenceNames | null = null;
+  /** How many times a table was read (for tests: which changes make which tables be read again). */
+  readonly reads: Record<Part, number> = { units: 0, facilities: 0, departments: 0, positions: 0, trainings: 0 };
 
   constructor(
     private readonly db: Executor,
-    private readonly changes: ChangeFeed,
-  ) {}
+    store: CacheStore,
+    changes: ChangeFeed,
+    ttlMs = 600_000,
+  ) {
+    const part = <P extends Part>(p: P) =>
+      new ReadCache<ReferenceNames[P]>(store, changes, `reference.${p}`, [p], ttlMs);
+    this.parts = {
+      units: part('units'),
+      facilities: part('facilities'),
+      departments: part('departments'),
+      positions: part('positions'),
+      trainings: part('trainings'),
+    };
+  }
+
+  /** The key each table's names are kept under. */
+  static key(part: Part): string {
+    return part;
+  }
 
   /**
    * The names; `has` says whether a copy holds what the caller needs (an id made a moment ago on
@@ -89,22 +126,35 @@ export class ReferenceCache {
   async names(has?: (names: ReferenceNames) => boolean): Promise<ReferenceNames> {
     const copy = await this.current();
     if (!has || has(copy)) return copy;
-    this.copy = null;
+    for (const p of PARTS) this.parts[p].delete(ReferenceCache.key(p));
     return this.current();
   }
 
-  private current(): Promise<ReferenceNames> {
-    const version = this.changes.version('reference');
-    const fresh = this.changes.live ? this.version === version : Date.now() - this.readAt < UNHEARD_TTL_MS;
-    if (this.copy && fresh) return this.copy;
-    const reading = load(this.db);
-    this.copy = reading;
-    this.version = version;
-    this.readAt = Date.now();
-    reading.catch(() => {
-      if (this.copy === reading) this.copy = null;
-    });
-    return reading;
+  private async current(): Promise<ReferenceNames> {
+    const get = <P extends Part>(p: P) =>
+      this.parts[p].get(ReferenceCache.key(p), () => {
+        this.reads[p] += 1;
+        return load(this.db, p) as Promise<ReferenceNames[P]>;
+      });
+    const [units, facilities, depts, posts, courses] = await Promise.all([
+      get('units'),
+      get('facilities'),
+      get('departments'),
+      get('positions'),
+      get('trainings'),
+    ]);
+    const last = this.last;
+    if (
+      last?.units === units &&
+      last.facilities === facilities &&
+      last.departments === depts &&
+      last.positions === posts &&
+      last.trainings === courses
+    ) {
+      return last;
+    }
+    this.last = { units, facilities, departments: depts, positions: posts, trainings: courses };
+    return this.last;
   }
 }
 

@@ -1,76 +1,86 @@
-import net from 'node:net';
-import tls from 'node:tls';
+import { isIP } from 'node:net';
+import nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The mail's language: Dari and Pashto mails are marked right to left. */
+  language?: string;
 }
 
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close(): void;
+}
+
+const RTL = new Set(['fa', 'ps']);
+
 /**
- * Send one plain-text mail through the SMTP server of `SMTP_URL` (smtp://[user:pass@]host[:port], or
- * smtps:// for TLS from the start). Enough SMTP for a password link: no attachments, no pooling.
+ * nodemailer's options for an `SMTP_URL`:
+ * - `smtps://host[:465]`: TLS from the first byte;
+ * - `smtp://host[:587]`: upgraded with STARTTLS whenever the server offers it, and the upgrade is
+ *   required (no mail is sent without it) when the URL carries credentials or says `?starttls=required`,
+ *   so a password never crosses the network in clear; `?starttls=never` only for a relay on the same
+ *   host that offers no TLS at all.
+ * - `?tls_verify=false` accepts a certificate that does not verify (a relay with its own certificate).
  */
-export async function sendMail(smtpUrl: string, from: string, mail: Mail): Promise<void> {
+export function smtpOptions(smtpUrl: string): SMTPTransport.Options {
   const url = new URL(smtpUrl);
   const secure = url.protocol === 'smtps:';
-  const port = Number(url.port || (secure ? 465 : 25));
-  const socket: net.Socket = secure
-    ? tls.connect({ host: url.hostname, port, servername: url.hostname })
-    : net.connect({ host: url.hostname, port });
-  socket.setEncoding('utf8');
-  socket.setTimeout(15_000, () => socket.destroy(new Error('SMTP server did not answer in time')));
-  let buffer = '';
-  const waiters: ((line: string) => void)[] = [];
-  socket.on('data', (chunk: string) => {
-    buffer += chunk;
-    let end = buffer.indexOf('\r\n');
-    while (end >= 0) {
-      const line = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      // Multi-line replies ("250-...") end with a line whose code is followed by a space.
-      if (/^\d{3} /.test(line) || /^\d{3}$/.test(line)) waiters.shift()?.(line);
-      end = buffer.indexOf('\r\n');
-    }
-  });
-  const failed = new Promise<never>((_, reject) => socket.once('error', reject));
-  const reply = () => Promise.race([new Promise<string>((resolve) => waiters.push(resolve)), failed]);
-  const command = async (line: string, expect: number) => {
-    const answer = reply();
-    socket.write(`${line}\r\n`);
-    const text = await answer;
-    if (!text.startsWith(String(expect))) throw new Error(`SMTP ${line.split(' ')[0]} answered: ${text}`);
-  };
-  try {
-    const greeting = await reply();
-    if (!greeting.startsWith('220')) throw new Error(`SMTP greeting: ${greeting}`);
-    await command('EHLO tna-system', 250);
-    if (url.username) {
-      const auth = Buffer.from(`\0${decodeURIComponent(url.username)}\0${decodeURIComponent(url.password)}`).toString(
-        'base64',
-      );
-      await command(`AUTH PLAIN ${auth}`, 235);
-    }
-    const address = (s: string) => /<([^>]+)>/.exec(s)?.[1] ?? s;
-    await command(`MAIL FROM:<${address(from)}>`, 250);
-    await command(`RCPT TO:<${mail.to}>`, 250);
-    await command('DATA', 354);
-    const subject = `=?UTF-8?B?${Buffer.from(mail.subject).toString('base64')}?=`;
-    const body = mail.text.replace(/\r?\n/g, '\r\n').replace(/^\./gm, '..');
-    const message = [
-      `From: ${from}`,
-      `To: ${mail.to}`,
-      `Subject: ${subject}`,
-      'MIME-Version: 1.0',
-      'Content-Type: text/plain; charset=utf-8',
-      'Content-Transfer-Encoding: 8bit',
-      '',
-      body,
-      '.',
-    ].join('\r\n');
-    await command(message, 250);
-    await command('QUIT', 221).catch(() => {});
-  } finally {
-    socket.end();
+  const starttls = url.searchParams.get('starttls');
+  const user = decodeURIComponent(url.username);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const hasCredentials = user !== '' || url.password !== '';
+  if (starttls === 'never' && hasCredentials) {
+    throw new Error('SMTP_URL: starttls=never would send the password in clear; use STARTTLS or smtps://');
   }
+  return {
+    host,
+    port: Number(url.port || (secure ? 465 : 587)),
+    secure,
+    requireTLS: !secure && (hasCredentials || starttls === 'required'),
+    ignoreTLS: !secure && starttls === 'never',
+    ...(hasCredentials ? { auth: { user, pass: decodeURIComponent(url.password) } } : {}),
+    // The certificate is checked against the host name (TLS sends no name for an IP address).
+    tls: {
+      ...(isIP(host) ? {} : { servername: host }),
+      rejectUnauthorized: url.searchParams.get('tls_verify') !== 'false',
+    },
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+}
+
+/** Plain text, and the same text as HTML with its direction, so mail clients show Dari and Pashto right to left. */
+function htmlOf(mail: Mail): string {
+  const dir = mail.language && RTL.has(mail.language) ? 'rtl' : 'ltr';
+  const body = escapeHtml(mail.text)
+    .replace(/https?:\/\/\S+/g, (url) => `<a href="${url}">${url}</a>`)
+    .replace(/\n/g, '<br>\n');
+  return `<div dir="${dir}" lang="${mail.language ?? 'en'}">${body}</div>`;
+}
+
+/** Sends mail through the SMTP server of `SMTP_URL`, one connection per mail (these are a few a day). */
+export function createMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpOptions(smtpUrl));
+  return {
+    async send(mail) {
+      await transport.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: htmlOf(mail),
+        ...(mail.language ? { headers: { 'Content-Language': mail.language } } : {}),
+      });
+    },
+    close: () => transport.close(),
+  };
 }

@@ -1,6 +1,7 @@
 import { ELLIPSIS_LABEL, NEXT_LABEL, type Page, type PageLink, PREVIOUS_LABEL } from '@tna/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { linkBase } from './public-url.js';
 
 export const DEFAULT_PER_PAGE = 15;
 export const MAX_PER_PAGE = 100;
@@ -47,7 +48,7 @@ export function toPage<T>(
   /** The list's GET address, when the request itself is not one (a POST search). */
   listUrl?: string,
 ): Page<T> {
-  const url = new URL(listUrl ?? request.url, `${request.protocol}://${request.host}`);
+  const url = new URL(listUrl ?? request.url, linkBase(request));
   const path = `${url.origin}${url.pathname}`;
   const link = (n: number) => {
     const u = new URL(url);

@@ -128,14 +128,16 @@ describe('provinces and districts', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.auditableType, 'District'), eq(auditLogs.auditableId, String(d.id))));
     expect(entries.map((e) => e.event)).toEqual(['created', 'updated']);
-    expect(entries[1]!.oldValues).toEqual({ name_en: 'New Town', name_fa: 'شهرک نو' });
-    expect(entries[1]!.newValues).toEqual({ name_en: 'Newer Town', name_fa: null });
+    // The rename did not send name_fa: the Dari name is kept (a field not sent keeps its value).
+    expect(renamed.json().success.name_fa).toBe('شهرک نو');
+    expect(entries[1]!.oldValues).toEqual({ name_en: 'New Town' });
+    expect(entries[1]!.newValues).toEqual({ name_en: 'Newer Town' });
   });
 
   it.each([
     [{ name: '', parent_id: 1 }, 'name', 'This field is required'],
     [{ name: 'X' }, 'parent_id', 'This field is required'],
-    [{ name: 'X', parent_id: 'abc' }, 'parent_id', 'This field is required'],
+    [{ name: 'X', parent_id: 'abc' }, 'parent_id', 'Choose one of the listed values'],
   ])('rejects %j with 422', async (body, field, message) => {
     const res = await t.request('POST', '/api/provinces/districts', { token: t.adminToken, body });
     expect(res.statusCode).toBe(422);
@@ -306,8 +308,9 @@ describe('GET /api/hospitals paging, sorting and filters', () => {
     const codes: string[] = [];
     let url: string | null = '/api/hospitals?per_page=10&sort=code&direction=asc';
     while (url) {
-      const page = (await own.request('GET', url.replace(/^https?:\/\/[^/]+/, ''), { token: own.adminToken })).json()
-        .data;
+      const page: { data: { code: string }[]; next_page_url: string | null } = (
+        await own.request('GET', url.replace(/^https?:\/\/[^/]+/, ''), { token: own.adminToken })
+      ).json().data;
       codes.push(...page.data.map((f: { code: string }) => f.code));
       url = page.next_page_url;
     }
@@ -480,16 +483,16 @@ describe('departments, positions and trainings', () => {
           eq(auditLogs.event, 'updated'),
         ),
       );
+    // The edit did not send title_dr: it is kept, and the audit entry names only what changed.
+    expect(edit.json().success.title_dr).toBe('مراقبت اولیه چشم');
     expect(entry!.oldValues).toEqual({
       training_type: 'Initial',
       frequency: 'one time',
-      title_dr: 'مراقبت اولیه چشم',
       positions: [anyPosition.id, pos.id].sort((a, b) => a - b),
     });
     expect(entry!.newValues).toEqual({
       training_type: 'Follow-up',
       frequency: '2 years',
-      title_dr: null,
       positions: [pos.id],
     });
   });

@@ -51,7 +51,7 @@ async function authPlugin(app: FastifyInstance) {
     };
   });
 
-  const sessions = new SessionCache(app.database.changes);
+  const sessions = new SessionCache(app.caches, app.database.changes);
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     const token = bearerToken(request);

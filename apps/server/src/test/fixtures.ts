@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { adminUnits, assessmentPriorities, assessments, users } from '../db/schema/index.js';
+import { duplicateKeys } from '../modules/assessments/duplicates.repository.js';
 import type { TestContext } from './helpers.js';
 
 /** Province and one of its districts from the seeded AGCHO data, by P-code. */
@@ -52,6 +53,7 @@ export async function insertAssessment(
       implementingOrganization: 'MoPH',
       phone: '+93700000000',
       tazkira: '1234-5678-90123',
+      ...duplicateKeys({ tazkira: '1234-5678-90123', name: 'Test', fathername: 'Father' }),
       createdBy: creator.id,
     })
     .returning();

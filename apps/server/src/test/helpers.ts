@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Role } from '@tna/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, inject } from 'vitest';
-import { buildApp } from '../app.js';
+import { afterAll, expect, inject } from 'vitest';
+import { type BuildAppOptions, buildApp } from '../app.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
 import { TEST_ADMIN } from './constants.js';
@@ -24,7 +24,9 @@ export interface TestContext {
    * Another server instance on the same database, with its own connections and caches (on PGlite,
    * which one process owns, another app on the same database).
    */
-  secondInstance(): Promise<{ request: Requester }>;
+  secondInstance(options?: { heartbeatMs?: number }): Promise<{ request: Requester; database: Database }>;
+  /** The PostgreSQL database's address (undefined on PGlite). */
+  url: string | undefined;
 }
 
 type Requester = (
@@ -55,8 +57,21 @@ afterAll(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
 });
 
-async function freshDatabase(): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
-  if (process.env.TEST_DB_KIND === 'postgres') {
+// Every answer of every API test is checked against the OpenAPI document (plugins/openapi.ts): a
+// status or shape it does not describe fails the file, even where the test expected a failure anyway.
+const undocumented: string[] = [];
+const checkResponses = (problem: string) => {
+  console.error(`OpenAPI check: ${problem}`);
+  undocumented.push(problem);
+};
+afterAll(() => {
+  expect([...new Set(undocumented.splice(0))]).toEqual([]);
+});
+
+async function freshDatabase(
+  pgliteDataDir?: string,
+): Promise<{ database: Database; url?: string; drop: () => Promise<void> }> {
+  if (process.env.TEST_DB_KIND === 'postgres' && !pgliteDataDir) {
     const base = process.env.TEST_DATABASE_URL!;
     const name = `tna_test_${process.pid}_${Date.now()}_${counter++}`;
     const { default: pg } = await import('pg');
@@ -79,18 +94,26 @@ async function freshDatabase(): Promise<{ database: Database; url?: string; drop
     };
   }
   const tarball = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  const database = await openDatabase({ kind: 'pglite', loadDataDir: tarball });
+  const database = await openDatabase({
+    kind: 'pglite',
+    loadDataDir: tarball,
+    ...(pgliteDataDir ? { dataDir: pgliteDataDir } : {}),
+  });
   return { database, drop: () => database.close() };
 }
 
 /**
  * A fresh, migrated and seeded database and the real app built on it, for one test file. The
- * database is dropped after the file's tests.
+ * database is dropped after the file's tests. With `pgliteDataDir` it is a PGlite in that folder,
+ * whatever database the suite runs on (for the tools that work on a data folder).
  */
-export async function setupTestApp(env: Record<string, string> = {}): Promise<TestContext> {
-  const { database, url, drop } = await freshDatabase();
+export async function setupTestApp(
+  env: Record<string, string> = {},
+  build: Pick<BuildAppOptions, 'logger'> & { pgliteDataDir?: string } = {},
+): Promise<TestContext> {
+  const { database, url, drop } = await freshDatabase(build.pgliteDataDir);
   const config = loadConfig({ SESSION_TTL: '1h', LOG_LEVEL: 'silent', ...env });
-  const app = await buildApp({ config, database, serveWeb: false });
+  const app = await buildApp({ config, database, serveWeb: false, checkResponses, logger: build.logger });
   await app.ready();
   cleanups.push(async () => {
     await app.close();
@@ -98,15 +121,15 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
   });
 
   const request = requester(app);
-  const secondInstance = async () => {
-    const other = url ? await openDatabase({ kind: 'postgres', url, max: 4 }) : database;
-    const second = await buildApp({ config, database: other, serveWeb: false });
+  const secondInstance = async (options: { heartbeatMs?: number } = {}) => {
+    const other = url ? await openDatabase({ kind: 'postgres', url, max: 4, ...options }) : database;
+    const second = await buildApp({ config, database: other, serveWeb: false, checkResponses });
     await second.ready();
     cleanups.push(async () => {
       await second.close();
       if (other !== database) await other.close();
     });
-    return { request: requester(second) };
+    return { request: requester(second), database: other };
   };
 
   const login = async (email: string, password: string) => {
@@ -129,7 +152,7 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
     return { id: res.json().success.id, email, password, token: await login(email, password) };
   };
 
-  return { app, database, config, adminToken, login, userWithRole, request, secondInstance };
+  return { app, database, config, adminToken, login, userWithRole, request, secondInstance, url };
 }
 
 /** Ask until `check` holds (a change reaches another server instance a moment after its commit). */

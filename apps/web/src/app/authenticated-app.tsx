@@ -1,6 +1,8 @@
 import { Center, Loader } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Suspense } from 'react';
+import { RouteErrorBoundary } from './offline/error-fallback';
+import { OfflineSync } from './offline/offline-sync';
 import { AppRoutes } from './routes/app-routes';
 import { ShellLayout } from './shell/shell-layout';
 
@@ -16,10 +18,14 @@ function PageLoader() {
 export function AuthenticatedApp() {
   return (
     <ModalsProvider>
+      <OfflineSync />
       <ShellLayout>
-        <Suspense fallback={<PageLoader />}>
-          <AppRoutes />
-        </Suspense>
+        {/* A page that fails keeps the shell, so the officer can go elsewhere. */}
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageLoader />}>
+            <AppRoutes />
+          </Suspense>
+        </RouteErrorBoundary>
       </ShellLayout>
     </ModalsProvider>
   );

@@ -2,9 +2,12 @@ import { Center, DirectionProvider, Loader, MantineProvider, useDirection } from
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense } from 'react';
+import { followOtherTabs } from '../lib/cross-tab';
 import { directionOf, storedLanguage } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
-import { colorSchemeManager, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
+
+followOtherTabs(queryClient);
 
 function Toasts() {
   const { dir } = useDirection();
@@ -24,7 +27,12 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     // i18n sets <html dir> when the language changes; the provider follows that attribute.
     <DirectionProvider initialDirection={directionOf(storedLanguage())}>
-      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+      <MantineProvider
+        theme={theme}
+        colorSchemeManager={colorSchemeManager}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="light"
+      >
         <QueryClientProvider client={queryClient}>
           <Toasts />
           <Suspense fallback={<FullPageLoader />}>{children}</Suspense>

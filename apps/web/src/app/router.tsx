@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { RouteErrorBoundary } from './offline/error-fallback';
 import { FullPageLoader } from './providers';
 import { GuestOnly } from './routes/guest-only';
 import { lazyNamed } from './routes/lazy-named';
@@ -21,24 +22,26 @@ export function AppRouter() {
   return (
     <BrowserRouter>
       <NavigatorRegistration />
-      <Suspense fallback={<FullPageLoader />}>
-        <Routes>
-          <Route element={<GuestOnly />}>
-            <Route path="login" element={<LoginPage />} />
-            <Route path="register" element={<RegisterPage />} />
-            <Route path="forgot-password" element={<ForgotPasswordPage />} />
-            <Route path="recover-password" element={<RecoverPasswordPage />} />
-          </Route>
-          <Route
-            path="*"
-            element={
-              <RequireAuth>
-                <AuthenticatedApp />
-              </RequireAuth>
-            }
-          />
-        </Routes>
-      </Suspense>
+      <RouteErrorBoundary>
+        <Suspense fallback={<FullPageLoader />}>
+          <Routes>
+            <Route element={<GuestOnly />}>
+              <Route path="login" element={<LoginPage />} />
+              <Route path="register" element={<RegisterPage />} />
+              <Route path="forgot-password" element={<ForgotPasswordPage />} />
+              <Route path="recover-password" element={<RecoverPasswordPage />} />
+            </Route>
+            <Route
+              path="*"
+              element={
+                <RequireAuth>
+                  <AuthenticatedApp />
+                </RequireAuth>
+              }
+            />
+          </Routes>
+        </Suspense>
+      </RouteErrorBoundary>
     </BrowserRouter>
   );
 }

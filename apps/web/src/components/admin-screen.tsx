@@ -1,9 +1,11 @@
 import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
 import { IconList, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { Fragment, type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../lib/form';
 import { notify } from '../lib/notify';
+import { type Column, DataTable } from './data-table';
+import { PageHeader } from './page-header';
 import { useConfirm } from './use-confirm';
 
 export type ScreenMode<T> = { kind: 'list' } | { kind: 'form'; item: T | null };
@@ -111,5 +113,97 @@ export function RowActions({ name, onEdit, onDelete, size = 'md' }: RowActionsPr
         </Tooltip>
       )}
     </Group>
+  );
+}
+
+/** What an admin screen needs of its list query (a TanStack Query result). */
+interface ListQuery<T> {
+  data: readonly T[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+export interface AdminScreenProps<T extends { id: number }> {
+  /** The page's heading. */
+  title: string;
+  /** Accessible name of the list. */
+  listLabel: string;
+  list: ListQuery<T>;
+  /** The entity's own columns; the row number and the Edit/Delete actions are added here. */
+  columns: Column<T>[];
+  /** The record's name in the active language, for the action buttons' names ('Edit Surgery'). */
+  nameOf: (row: T) => string;
+  /** Deletes a record (a mutation's `mutateAsync`). */
+  remove: (id: number) => Promise<unknown>;
+  /** The add (item null) or edit form; `done` returns to the list. */
+  renderForm: (item: T | null, done: () => void) => ReactNode;
+  /** Whether the reader may add, edit and delete (the policy's 'reference.manage'). */
+  canManage: boolean;
+  /** Order of the rows, when the server's is not the one to show. */
+  sort?: (rows: readonly T[]) => readonly T[];
+  /** Below this width the table scrolls sideways (desktop); phones get cards. */
+  minWidth?: number;
+  /** Header of the actions column: SPEC 2 says 'Action' on some screens, 'Actions' on others. */
+  actionHeader?: string;
+}
+
+/**
+ * SPEC 2 and 4 admin screen of a simple reference list (departments, positions, trainings): a numbered
+ * list with Edit and Delete per row and, toggled by Add, the add/edit form.
+ */
+export function AdminScreen<T extends { id: number }>(props: AdminScreenProps<T>) {
+  const { t } = useTranslation();
+  const screen = useAdminScreen<T>();
+  const destroy = useConfirmedDelete(props.remove);
+  const columns: Column<T>[] = [
+    { key: 'index', header: t('common.index'), render: (_, number) => number, width: 56 },
+    ...props.columns,
+  ];
+  if (props.canManage) {
+    columns.push({
+      key: 'action',
+      header: props.actionHeader ?? t('common.actions'),
+      width: 96,
+      render: (row) => (
+        <RowActions
+          name={props.nameOf(row)}
+          onEdit={() => void screen.edit(row)}
+          onDelete={() => void destroy(row.id)}
+        />
+      ),
+    });
+  }
+  const rows = props.list.data && props.sort ? props.sort(props.list.data) : props.list.data;
+  return (
+    <>
+      <PageHeader
+        title={props.title}
+        actions={
+          props.canManage ? (
+            <ModeToggle
+              formOpen={screen.formOpen}
+              addLabel={t('common.add')}
+              onAdd={screen.add}
+              onBack={screen.showList}
+            />
+          ) : undefined
+        }
+      />
+      {screen.mode.kind === 'form' ? (
+        <Fragment key={screen.mode.item?.id ?? 'new'}>{props.renderForm(screen.mode.item, screen.showList)}</Fragment>
+      ) : (
+        <DataTable
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.id}
+          loading={props.list.isPending}
+          error={props.list.isError}
+          onRetry={() => void props.list.refetch()}
+          minWidth={props.minWidth}
+          label={props.listLabel}
+        />
+      )}
+    </>
   );
 }

@@ -1,7 +1,30 @@
-import { Alert, Button, Center, Loader, Table, Text, UnstyledButton } from '@mantine/core';
-import { IconAlertCircle, IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  NativeSelect,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  IconAlertCircle,
+  IconChevronDown,
+  IconChevronUp,
+  IconInbox,
+  IconSelector,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../lib/digits';
+import { currentLanguage } from '../lib/i18n';
 import classes from './data-table.module.css';
 
 export type SortDirection = 'asc' | 'desc';
@@ -23,7 +46,18 @@ export interface Column<T> {
   span?: (row: T) => number;
   /** Keep the cell on one line (codes, dates). */
   noWrap?: boolean;
+  /**
+   * Its place on a phone, where rows become cards: 'title' heads the card, 'actions' sits at its foot,
+   * 'hidden' is left out, 'field' is a labelled line. By default the row number is hidden, a column
+   * keyed 'action'/'actions' holds the actions and the first other column is the title.
+   */
+  card?: CardRole;
 }
+
+/** Below this width lists are cards (Mantine's `sm` breakpoint). */
+export const PHONE_QUERY = '(max-width: 47.99em)';
+
+export type CardRole = 'title' | 'actions' | 'hidden' | 'field';
 
 export interface DataTableProps<T> {
   columns: readonly Column<T>[];
@@ -45,6 +79,8 @@ export interface DataTableProps<T> {
   renderExpanded?: (row: T) => ReactNode;
   /** New rows are on their way (another page, another sort): the current ones are dimmed. */
   busy?: boolean;
+  /** What an empty list says; 'No records found' by default. */
+  emptyText?: string;
 }
 
 function SortHeader({
@@ -67,45 +103,203 @@ function SortHeader({
   );
 }
 
-/** A list table with loading, error and empty states, optional sortable headers; it scrolls sideways on narrow screens. */
-export function DataTable<T>({
+/** Where a column goes on a phone card (see `Column.card`). */
+export function cardRoles<T>(columns: readonly Column<T>[]): CardRole[] {
+  let titled = columns.some((column) => column.card === 'title');
+  return columns.map((column) => {
+    if (column.card) return column.card;
+    if (column.key === 'index') return 'hidden';
+    if (column.key === 'action' || column.key === 'actions') return 'actions';
+    if (!titled) {
+      titled = true;
+      return 'title';
+    }
+    return 'field';
+  });
+}
+
+/** Rows still on their way: grey bars where the rows will be, announced as busy. */
+/**
+ * A cell's content as shown: a number a column gives (a row number, a count) in the active
+ * language's digits (lib/digits.ts), text and elements as they are.
+ */
+function shown(content: ReactNode): ReactNode {
+  return typeof content === 'number' ? formatNumber(content, currentLanguage()) : content;
+}
+
+export function ListSkeleton({ rows = 5 }: { rows?: number }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs" aria-busy="true" role="status" py="xs">
+      <VisuallyHidden>{t('app.loading')}</VisuallyHidden>
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton key={i} height={36} radius="sm" />
+      ))}
+    </Stack>
+  );
+}
+
+/** A failed load: what happened and 'Try again'. */
+export function LoadError({ onRetry, text }: { onRetry?: (() => void) | undefined; text?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+      <Text fz="sm" mb={onRetry ? 'xs' : 0}>
+        {text ?? t('common.loadFailed')}
+      </Text>
+      {onRetry && (
+        <Button size="xs" variant="light" color="red" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      )}
+    </Alert>
+  );
+}
+
+/** An empty list: said plainly, never a blank area. */
+export function EmptyState({ text }: { text?: string | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" gap={4} py="lg">
+      <IconInbox size={28} aria-hidden className={classes.emptyIcon} />
+      <Text c="dimmed" ta="center" fz="sm">
+        {text ?? t('common.noRecords')}
+      </Text>
+    </Stack>
+  );
+}
+
+/** Cards have no headers to click: the sortable columns are offered in a select, with a direction toggle. */
+function CardSort<T>({
+  columns,
+  sort,
+  onSort,
+}: {
+  columns: readonly Column<T>[];
+  sort: SortState | undefined;
+  onSort: (key: string) => void;
+}) {
+  const { t } = useTranslation();
+  const options = columns.flatMap((column) =>
+    column.sortKey && typeof column.header === 'string' ? [{ value: column.sortKey, label: column.header }] : [],
+  );
+  if (!options.length) return null;
+  const ascending = sort?.direction !== 'desc';
+  return (
+    <Group gap="xs" mb="sm" align="flex-end" wrap="nowrap">
+      <NativeSelect
+        label={t('common.sortBy')}
+        size="sm"
+        data={sort ? options : [{ value: '', label: '—' }, ...options]}
+        value={sort?.key ?? ''}
+        onChange={(event) => event.currentTarget.value && onSort(event.currentTarget.value)}
+        className={classes.sortSelect}
+      />
+      {sort ? (
+        <ActionIcon
+          variant="default"
+          size="input-sm"
+          onClick={() => onSort(sort.key)}
+          aria-label={ascending ? t('common.sortAscending') : t('common.sortDescending')}
+          aria-pressed={!ascending}
+        >
+          {ascending ? <IconSortAscending size={18} aria-hidden /> : <IconSortDescending size={18} aria-hidden />}
+        </ActionIcon>
+      ) : null}
+    </Group>
+  );
+}
+
+/** The phone layout: one card a row, every column visible without sideways scrolling. */
+function RowCards<T>({
   columns,
   rows,
   rowKey,
-  loading,
-  error,
-  onRetry,
-  firstNumber = 1,
-  minWidth = 640,
+  firstNumber,
   label,
-  sort,
-  onSort,
   renderExpanded,
   busy,
-}: DataTableProps<T>) {
-  const { t } = useTranslation();
+  emptyText,
+  sort,
+  onSort,
+}: DataTableProps<T> & { firstNumber: number }) {
+  if (!rows?.length) return <EmptyState text={emptyText} />;
+  const roles = cardRoles(columns);
+  return (
+    <>
+      {onSort ? <CardSort columns={columns} sort={sort} onSort={onSort} /> : null}
+      <ul
+        className={classes.cards}
+        data-rows
+        aria-label={label}
+        aria-busy={busy || undefined}
+        data-busy={busy || undefined}
+      >
+        {rows.map((row, index) => {
+          const number = firstNumber + index;
+          const title: ReactNode[] = [];
+          const fields: ReactNode[] = [];
+          const actions: ReactNode[] = [];
+          for (let i = 0; i < columns.length; i++) {
+            const column = columns[i]!;
+            const span = Math.max(1, Math.min(column.span?.(row) ?? 1, columns.length - i));
+            const role = roles[i];
+            const content = shown(column.render(row, number));
+            if (role === 'title') title.push(<Fragment key={column.key}>{content}</Fragment>);
+            else if (role === 'actions') actions.push(<Fragment key={column.key}>{content}</Fragment>);
+            else if (role === 'field') {
+              fields.push(
+                <div key={column.key} className={classes.field}>
+                  <dt>{column.header}</dt>
+                  <dd>{content}</dd>
+                </div>,
+              );
+            }
+            i += span - 1;
+          }
+          const expanded = renderExpanded?.(row);
+          return (
+            <li key={rowKey(row)} className={classes.card}>
+              {title.length ? <div className={classes.cardTitle}>{title}</div> : null}
+              {fields.length ? <dl className={classes.fields}>{fields}</dl> : null}
+              {actions.length ? <div className={classes.cardActions}>{actions}</div> : null}
+              {expanded ? <div className={classes.cardExpanded}>{expanded}</div> : null}
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
 
-  if (loading) {
-    return (
-      <Center py="xl" aria-busy="true">
-        <Loader />
-      </Center>
-    );
-  }
-  if (error) {
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-        <Text fz="sm" mb={onRetry ? 'xs' : 0}>
-          {t('common.loadFailed')}
-        </Text>
-        {onRetry && (
-          <Button size="xs" variant="light" color="red" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        )}
-      </Alert>
-    );
-  }
+/**
+ * A list with loading, error and empty states and optional sortable headers. At desktop widths a table;
+ * on a phone each row is a card, so names, statuses and actions stay in view without sideways scrolling.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const {
+    columns,
+    rows,
+    rowKey,
+    loading,
+    error,
+    onRetry,
+    firstNumber = 1,
+    minWidth = 640,
+    label,
+    sort,
+    onSort,
+    renderExpanded,
+    busy,
+    emptyText,
+  } = props;
+  // Read before the first paint, so a phone never draws the wide table first.
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+
+  if (loading) return <ListSkeleton />;
+  if (error) return <LoadError onRetry={onRetry} />;
+  if (phone) return <RowCards {...props} firstNumber={firstNumber} />;
 
   const cells = (row: T, number: number) => {
     const out: ReactNode[] = [];
@@ -118,7 +312,7 @@ export function DataTable<T>({
           colSpan={span > 1 ? span : undefined}
           className={column.noWrap ? classes.noWrap : ''}
         >
-          {column.render(row, number)}
+          {shown(column.render(row, number))}
         </Table.Td>,
       );
       i += span - 1;
@@ -127,7 +321,8 @@ export function DataTable<T>({
   };
 
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native">
+    // A keyboard user scrolls a wide table too: the container takes focus and has a name.
+    <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0} aria-label={label} role="region">
       <Table
         // Rows opened under others would upset the odd/even stripes.
         striped={!renderExpanded}
@@ -137,6 +332,7 @@ export function DataTable<T>({
         aria-label={label}
         aria-busy={busy || undefined}
         className={busy ? classes.busy : undefined}
+        data-rows
       >
         <Table.Thead>
           <Table.Tr>
@@ -183,9 +379,7 @@ export function DataTable<T>({
           ) : (
             <Table.Tr>
               <Table.Td colSpan={columns.length}>
-                <Text c="dimmed" ta="center" py="md">
-                  {t('common.noRecords')}
-                </Text>
+                <EmptyState text={emptyText} />
               </Table.Td>
             </Table.Tr>
           )}

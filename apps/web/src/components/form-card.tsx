@@ -22,7 +22,7 @@ export function FormCard({ title, onSubmit, canSubmit, saving, onCancel, childre
   const titleId = useId();
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={titleId}>
-      <Title order={3} fz="lg" mb="md" id={titleId}>
+      <Title order={2} fz="lg" mb="md" id={titleId}>
         {title}
       </Title>
       <form onSubmit={onSubmit} noValidate>

@@ -2,6 +2,7 @@ import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePageTitle } from '../lib/page-title';
 
 interface PageHeaderProps {
   title: string;
@@ -9,9 +10,10 @@ interface PageHeaderProps {
   actions?: ReactNode;
 }
 
-/** Page title with the breadcrumb Home > Title (SPEC 2 screens). */
+/** Page title (the page's one <h1>, and the tab's title) with the breadcrumb Home > Title (SPEC 2 screens). */
 export function PageHeader({ title, actions }: PageHeaderProps) {
   const { t } = useTranslation();
+  usePageTitle(title);
   return (
     <Group justify="space-between" align="flex-end" mb="md" gap="sm" wrap="wrap">
       <Stack gap={4}>
@@ -23,7 +25,9 @@ export function PageHeader({ title, actions }: PageHeaderProps) {
             {title}
           </Text>
         </Breadcrumbs>
-        <Title order={2}>{title}</Title>
+        <Title order={1} fz="h2">
+          {title}
+        </Title>
       </Stack>
       {actions}
     </Group>

@@ -2,6 +2,8 @@ import { Button, Group, Text, useDirection } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { ELLIPSIS_LABEL, NEXT_LABEL, type Page, type PageLink, PREVIOUS_LABEL } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
+import { formatNumber, localDigits } from '../lib/digits';
+import { currentLanguage } from '../lib/i18n';
 
 /** The page number a server-supplied link points at (its query keeps the list's sort and filters). */
 export function pageOfLink(url: string): number | null {
@@ -28,6 +30,7 @@ interface PageLinksProps {
 export function PageLinks({ page, onPage, label }: PageLinksProps) {
   const { t } = useTranslation();
   const { dir } = useDirection();
+  const language = currentLanguage();
   const Back = dir === 'rtl' ? IconChevronRight : IconChevronLeft;
   const Forward = dir === 'rtl' ? IconChevronLeft : IconChevronRight;
 
@@ -65,12 +68,12 @@ export function PageLinks({ page, onPage, label }: PageLinksProps) {
         key={link.label}
         variant={link.active ? 'filled' : 'default'}
         aria-current={link.active ? 'page' : undefined}
-        aria-label={t('paging.page', { page: link.label })}
+        aria-label={t('paging.page', { page: localDigits(link.label, language) })}
         miw={32}
         {...common}
         disabled={disabled && !link.active}
       >
-        {link.label}
+        {localDigits(link.label, language)}
       </Button>
     );
   };
@@ -78,7 +81,13 @@ export function PageLinks({ page, onPage, label }: PageLinksProps) {
   return (
     <Group justify="space-between" gap="sm" mt="sm" wrap="wrap">
       <Text fz="sm" c="dimmed" aria-live="polite">
-        {page.total > 0 ? t('paging.showing', { from: page.from ?? 0, to: page.to ?? 0, total: page.total }) : ''}
+        {page.total > 0
+          ? t('paging.showing', {
+              from: formatNumber(page.from ?? 0, language),
+              to: formatNumber(page.to ?? 0, language),
+              total: formatNumber(page.total, language),
+            })
+          : ''}
       </Text>
       {page.links.length > 3 || page.links.some((link) => link.url && !link.active) ? (
         <Group gap={4} component="nav" aria-label={label ?? t('paging.pages')} wrap="wrap">

@@ -1,5 +1,5 @@
 import type { ComboboxItem, ComboboxParsedItem, OptionsFilter } from '@mantine/core';
-import type { AdminUnitDto, DepartmentDto, Language } from '@tna/domain';
+import { type AdminUnitDto, compareNames, type DepartmentDto, type Language } from '@tna/domain';
 import { departmentName, titleOf, unitName } from '../lib/localized';
 
 /** A select option that can also be found by names other than its label (other scripts, codes). */
@@ -54,8 +54,9 @@ export const searchFilter: OptionsFilter = ({ options, search, limit }) => {
   return out;
 };
 
-function byLabel(a: SearchableOption, b: SearchableOption, language: Language): number {
-  return a.label.localeCompare(b.label, language);
+/** The order the server lists names in (numbers by value, the Dari/Pashto alphabet). */
+function byLabel(a: SearchableOption, b: SearchableOption): number {
+  return compareNames(a.label, b.label);
 }
 
 /** Provinces or districts, named in the active language and found by any of their names or code. */
@@ -66,7 +67,7 @@ export function unitOptions(units: readonly AdminUnitDto[] | undefined, language
       label: unitName(unit, language),
       terms: [unit.name_en, unit.name_fa, unit.name_ps, unit.code].filter(Boolean).join(' '),
     }))
-    .sort((a, b) => byLabel(a, b, language));
+    .sort(byLabel);
 }
 
 export function departmentOptions(
@@ -79,7 +80,7 @@ export function departmentOptions(
       label: departmentName(department, language),
       terms: [department.name, department.name_dr, department.name_pa].filter(Boolean).join(' '),
     }))
-    .sort((a, b) => byLabel(a, b, language));
+    .sort(byLabel);
 }
 
 /** Positions or trainings by their title in the active language; duplicates (by id) are dropped. */
@@ -98,7 +99,7 @@ export function titleOptions(
       terms: [item.title_en, item.title_dr, item.title_pa].filter(Boolean).join(' '),
     });
   }
-  return out.sort((a, b) => byLabel(a, b, language));
+  return out.sort(byLabel);
 }
 
 /**

@@ -1,7 +1,8 @@
-import { API_BASE_PATH } from '@tna/domain';
+import { API_BASE_PATH, CHANGE_MARK_HEADER } from '@tna/domain';
 import { ApiError, apiErrorFrom } from './api-error';
 import { getToken } from './auth-storage';
 import { currentLanguage } from './i18n';
+import { isGatewayFailure, markReachable, markUnreachable } from './offline/connectivity';
 import { handleUnauthorized } from './session';
 
 export { ApiError } from './api-error';
@@ -17,6 +18,44 @@ export interface RequestOptions {
   signOutOnUnauthorized?: boolean;
   /** Extra request headers (for example `Idempotency-Key`). */
   headers?: Record<string, string>;
+  /** Give up after this long (default 30 s; 120 s for writes, which carry a whole form on a slow link). */
+  timeoutMs?: number;
+}
+
+/** The caller's signal, aborted as well after `ms`; `timedOut` tells a time-out from a cancel. */
+function withTimeout(signal: AbortSignal | undefined, ms: number) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, ms);
+  const cancel = () => controller.abort();
+  if (signal?.aborted) controller.abort();
+  signal?.addEventListener('abort', cancel, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    done: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', cancel);
+    },
+  };
+}
+
+/** The highest change mark the server has answered (see CHANGE_MARK_HEADER); 0 before any write. */
+let lastChangeMark = 0;
+
+/** Remember the change mark of an answer, if it carries a higher one. */
+export function noteChangeMark(response: Response): void {
+  const mark = Number(response.headers.get(CHANGE_MARK_HEADER));
+  if (Number.isSafeInteger(mark) && mark > lastChangeMark) lastChangeMark = mark;
+}
+
+/** Send the last change mark seen, so that any server instance answers with this client's writes. */
+export function withChangeMark(headers: Headers): Headers {
+  if (lastChangeMark > 0) headers.set(CHANGE_MARK_HEADER, String(lastChangeMark));
+  return headers;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -30,12 +69,17 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** One call to the API under /api, with the bearer token and the active language. */
+/**
+ * One call to the API under /api, with the bearer token and the active language. Only a 401 signs
+ * the user out; a network error, a time-out or a gateway error (502/503/504) rejects with status 0
+ * or that status and marks the server unreachable (the banner, the retries), never ending a session.
+ */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, signOutOnUnauthorized = true } = options;
   const headers = new Headers({ ...options.headers, Accept: 'application/json', 'Accept-Language': currentLanguage() });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  withChangeMark(headers);
 
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
@@ -44,15 +88,26 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     payload = JSON.stringify(body);
   }
 
+  const timeout = withTimeout(signal, options.timeoutMs ?? (method === 'GET' ? 30_000 : 120_000));
   let response: Response;
+  let data: unknown;
   try {
-    response = await fetch(`${API_BASE_PATH}${path}`, { method, headers, body: payload, signal });
+    response = await fetch(`${API_BASE_PATH}${path}`, { method, headers, body: payload, signal: timeout.signal });
+    data = await readBody(response);
   } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw new ApiError({ status: 0, code: 'NETWORK', message: 'Network error' });
+    if (signal?.aborted && !timeout.timedOut()) throw cause;
+    markUnreachable();
+    throw new ApiError({ status: 0, code: 'NETWORK', message: timeout.timedOut() ? 'Timed out' : 'Network error' });
+  } finally {
+    timeout.done();
   }
 
-  const data = await readBody(response);
+  if (isGatewayFailure(response.status)) {
+    markUnreachable();
+    throw new ApiError({ status: response.status, code: 'NETWORK', message: `HTTP ${response.status}` });
+  }
+  markReachable();
+  noteChangeMark(response);
   if (response.ok) return data as T;
   if (response.status === 401 && signOutOnUnauthorized) handleUnauthorized();
   throw apiErrorFrom(response.status, data);

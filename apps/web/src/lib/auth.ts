@@ -1,21 +1,49 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProfileResponse } from '@tna/domain';
+import { type ProfileResponse, provinceScope } from '@tna/domain';
+import { useMemo } from 'react';
 import { apiClient } from './api-client';
-import { getToken, useSession } from './auth-storage';
+import { getSession, getToken, useSession } from './auth-storage';
+import { readLastProfile, writeLastProfile } from './offline/profile-cache';
 import { endSession } from './session';
 
 /** GET /api/details: the signed-in user (SPEC 4 route guard, header user menu, profile). */
 export function profileQueryOptions() {
   return queryOptions({
     queryKey: ['profile'],
-    queryFn: async ({ signal }) => (await apiClient.get<ProfileResponse>('/details', { signal })).success,
+    queryFn: async ({ signal }) => {
+      const profile = (await apiClient.get<ProfileResponse>('/details', { signal })).success;
+      writeLastProfile(getSession().email, profile);
+      return profile;
+    },
     staleTime: 5 * 60_000,
   });
 }
 
+/**
+ * The signed-in user. Until the server answers (or while it cannot be reached) the profile last seen
+ * on this device stands in, marked as old (updated at 0) so that it is fetched again at once.
+ */
 export function useProfile() {
-  const { token } = useSession();
-  return useQuery({ ...profileQueryOptions(), enabled: token !== null });
+  const { token, email } = useSession();
+  return useQuery({
+    ...profileQueryOptions(),
+    enabled: token !== null,
+    initialData: () => readLastProfile(email),
+    initialDataUpdatedAt: 0,
+  });
+}
+
+/**
+ * The provinces the signed-in user works in (the domain's provinceScope), or null for all of them
+ * (and while the profile loads): what the screens offer; the server enforces it either way.
+ */
+export function useProvinceScope(): readonly number[] | null {
+  const user = useProfile().data;
+  return useMemo(
+    () =>
+      user ? provinceScope({ id: user.id, roles: user.roles.map((r) => r.name), provinces: user.provinces }) : null,
+    [user],
+  );
 }
 
 /** The signed-in user's roles, from the stored roles text (SPEC 5 role check). */

@@ -6,11 +6,20 @@ import { applyServerErrors, describeError, type Translator, translateMessage, zo
 /** A stand-in for i18next with the Persian texts of two keys. */
 const fa: Translator = {
   resolvedLanguage: 'fa',
-  exists: (key: string) => ['validation.required', 'validation.unique', 'errors.CONFLICT'].includes(key),
+  exists: (key: string) =>
+    [
+      'validation.required',
+      'validation.unique',
+      'validation.confirmPassword',
+      'validation.values.password',
+      'errors.CONFLICT',
+    ].includes(key),
   t: (key, params) =>
     ({
       'validation.required': 'این فیلد الزامی است',
       'validation.unique': `این مقدار قبلاً گرفته شده است: ${params?.value}`,
+      'validation.confirmPassword': `رمزهای عبور با هم مطابقت ندارند: این فیلد باید با فیلد «${params?.value}» برابر باشد`,
+      'validation.values.password': 'رمز عبور',
       'errors.CONFLICT': 'این تغییر با داده‌های فعلی در تضاد است.',
     })[key] ?? key,
 };
@@ -18,6 +27,12 @@ const fa: Translator = {
 describe('translateMessage', () => {
   it('translates an encoded key with its parameters', () => {
     expect(translateMessage(fa, 'validation.unique|{"value":"a@b.org"}')).toBe('این مقدار قبلاً گرفته شده است: a@b.org');
+  });
+
+  it('shows the confirm-password message with the label of the field it must equal (SPEC 5: it carries a value)', () => {
+    expect(translateMessage(fa, 'validation.confirmPassword|{"value":"password"}')).toBe(
+      'رمزهای عبور با هم مطابقت ندارند: این فیلد باید با فیلد «رمز عبور» برابر باشد',
+    );
   });
 
   it('shows plain text that is not a key as it is', () => {

@@ -16,7 +16,18 @@ export interface Translator {
  */
 export function translateMessage(i18n: Translator, encoded: string): string {
   const { key, params } = decodeMessage(encoded);
-  if (key.startsWith('validation.') && i18n.exists(key)) return i18n.t(key, params);
+  if (key.startsWith('validation.') && i18n.exists(key)) {
+    // A value that names a field (the confirmPassword message's `password`) is shown by its label.
+    const shown = Object.fromEntries(
+      Object.entries(params).map(([name, value]) => [
+        name,
+        typeof value === 'string' && i18n.exists(`validation.values.${value}`)
+          ? i18n.t(`validation.values.${value}`)
+          : value,
+      ]),
+    );
+    return i18n.t(key, shown);
+  }
   return renderMessage(encoded);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format';
+import { formatDate, formatDateTime, formatDay } from './format';
 
 describe('formatDate (Member since)', () => {
   const date = '2025-11-21T10:00:00Z';
@@ -19,6 +19,18 @@ describe('formatDate (Member since)', () => {
   it('shows nothing for a missing or broken date', () => {
     expect(formatDate(undefined, 'en')).toBe('');
     expect(formatDate('not a date', 'en')).toBe('');
+  });
+});
+
+describe('formatDay (the assessment date, a calendar day)', () => {
+  it('shows the stored ISO day in the reader calendar', () => {
+    expect(formatDay('2025-03-21', 'fa')).toBe('۱ حمل ۱۴۰۴');
+    expect(formatDay('2025-03-21', 'ps')).toBe('۱ وری ۱۴۰۴');
+    expect(formatDay('2025-03-21', 'en')).toBe('21 Mar 2025');
+  });
+
+  it('shows nothing for a missing day', () => {
+    expect(formatDay('', 'fa')).toBe('');
   });
 });
 

@@ -1,48 +1,63 @@
 import type { Language } from '@tna/domain';
+import { isoToSolar, type SolarDay, solarDayOf, solarMonthNames, usesSolarHijri } from './calendar';
+import { formatNumber, localDigits } from './digits';
 
-/** Locales for dates and lists: Afghan Dari and Pashto, day-month-year order in English. */
+/**
+ * How the app writes dates, times and numbers: every screen goes through here, so Dari and Pashto
+ * get the Solar Hijri calendar with Afghan month names and Eastern Arabic-Indic digits
+ * (`./calendar`, `./digits`), English the Gregorian calendar and Latin digits.
+ */
+export { formatNumber };
+
+/** Locales for English dates and for lists. */
 const LOCALES: Record<Language, string> = { en: 'en-GB', fa: 'fa-AF', ps: 'ps-AF' };
 
-/** The Solar Hijri months as named in Pashto in Afghanistan (browsers often lack Pashto data). */
-const PASHTO_MONTHS = [
-  'وری',
-  'غویی',
-  'غبرګولی',
-  'چنګاښ',
-  'زمری',
-  'وږی',
-  'تله',
-  'لړم',
-  'لیندۍ',
-  'مرغومی',
-  'سلواغه',
-  'کب',
-];
-const EASTERN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
-
-function easternDigits(value: number): string {
-  return String(value).replace(/\d/g, (d) => EASTERN_DIGITS[Number(d)] ?? d);
+/** "۳۰ عقرب ۱۴۰۴": day, Afghan month name, year. */
+export function formatSolarDay(day: SolarDay, language: Language): string {
+  const month = solarMonthNames(language)[day.month - 1] ?? '';
+  return localDigits(`${day.day} ${month} ${day.year}`, language);
 }
 
-function formatPashtoDate(date: Date): string {
-  const parts = new Intl.DateTimeFormat('fa-AF-u-ca-persian-nu-latn', {
-    day: 'numeric',
-    month: 'numeric',
-    year: 'numeric',
-  }).formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const month = PASHTO_MONTHS[part('month') - 1];
-  if (!month) return date.toISOString().slice(0, 10);
-  return `${easternDigits(part('day'))} ${month} ${easternDigits(part('year'))}`;
-}
-
-/** SPEC 2 'Member since': day, short month, year, in the active language. */
-export function formatDate(value: string | Date | null | undefined, language: Language): string {
-  if (!value) return '';
+function toDate(value: string | Date | null | undefined): Date | null {
+  if (!value) return null;
   const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  if (language === 'ps') return formatPashtoDate(date);
-  return new Intl.DateTimeFormat(LOCALES[language], { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+// Building an Intl formatter costs far more than using one (a table of dates built one a cell): one
+// a language, kept.
+const dateFormats = new Map<Language, Intl.DateTimeFormat>();
+const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+function dateFormatOf(language: Language): Intl.DateTimeFormat {
+  let format = dateFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[language], { day: 'numeric', month: 'short', year: 'numeric' });
+    dateFormats.set(language, format);
+  }
+  return format;
+}
+
+/** SPEC 2 'Member since': day, short month, year, in the active language's calendar. */
+export function formatDate(value: string | Date | null | undefined, language: Language): string {
+  const date = toDate(value);
+  if (!date) return '';
+  if (usesSolarHijri(language)) return formatSolarDay(solarDayOf(date), language);
+  return dateFormatOf(language).format(date);
+}
+
+/**
+ * A calendar day stored as YYYY-MM-DD (the assessment date): the same day whatever the reader's time
+ * zone, in the active language's calendar.
+ */
+export function formatDay(iso: string | null | undefined, language: Language): string {
+  if (!iso) return '';
+  if (usesSolarHijri(language)) {
+    const day = isoToSolar(iso);
+    return day ? formatSolarDay(day, language) : '';
+  }
+  // Noon, so no time zone moves it to another day.
+  return formatDate(`${iso.slice(0, 10)}T12:00:00`, language);
 }
 
 /** "a, b, c" in the active language. */
@@ -54,13 +69,9 @@ export function formatList(items: readonly string[], language: Language): string
 
 /** A moment (audit entries): the date as `formatDate` writes it, then hours and minutes in local time. */
 export function formatDateTime(value: string | Date | null | undefined, language: Language): string {
-  const day = formatDate(value, language);
-  if (!day || !value) return '';
-  const date = value instanceof Date ? value : new Date(value);
-  const time = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'fa-AF', {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(date);
-  return language === 'en' ? `${day}, ${time}` : `${day}، ${time}`;
+  const date = toDate(value);
+  if (!date) return '';
+  const day = formatDate(date, language);
+  const time = timeFormat.format(date);
+  return language === 'en' ? `${day}, ${time}` : `${day}، ${localDigits(time, language)}`;
 }

@@ -21,6 +21,8 @@ const files = { en: flatten(en), ps: flatten(ps), fa: flatten(fa) };
 /** Texts that are rightly the same in every language: the product name, endonyms, symbols. */
 const SAME_IN_EVERY_LANGUAGE = new Set([
   'app.name',
+  // '{title} - TNA System': the page's name and the product name, nothing to translate.
+  'app.pageTitle',
   'languages.en',
   'languages.ps',
   'languages.fa',
@@ -54,6 +56,8 @@ const SPEC_TEXTS: Record<string, string> = {
   'auth.changePassword': 'Change password',
   'header.memberSince': 'Member since',
   'users.confirmPassword': 'Confirm Password',
+  'common.actions': 'Actions',
+  'common.action': 'Action',
 };
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

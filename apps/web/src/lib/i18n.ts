@@ -1,7 +1,8 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, RTL_LANGUAGES, TRANSLATION_LOAD_RETRIES } from '@tna/domain';
-import i18n from 'i18next';
+import i18n, { type FormatterModule } from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { localDigits } from './digits';
 
 const LANGUAGE_STORAGE_KEY = 'language';
 
@@ -50,8 +51,23 @@ i18n.on('languageChanged', (language) => {
 const initialLanguage = storedLanguage();
 applyDocumentLanguage(initialLanguage);
 
+/**
+ * Every number put into a translated text ({count}, {total}, {page}...) in the language's digits,
+ * the one rule of lib/digits.ts: Eastern Arabic-Indic in Dari and Pashto. Digits only, no grouping
+ * (a year stays 1990, not 1,990). Plurals are chosen from the number itself, before this.
+ */
+const localDigitsFormatter: FormatterModule = {
+  type: 'formatter',
+  init: () => {},
+  add: () => {},
+  addCached: () => {},
+  format: (value, _format, lng) =>
+    typeof value === 'number' && isLanguage(lng) ? localDigits(String(value), lng) : value,
+};
+
 void i18n
   .use(HttpBackend)
+  .use(localDigitsFormatter)
   .use(initReactI18next)
   .init({
     lng: initialLanguage,
@@ -62,7 +78,7 @@ void i18n
     maxRetries: TRANSLATION_LOAD_RETRIES,
     backend: { loadPath: '/assets/i18n/{{lng}}.json' },
     // The texts use {name} placeholders, the same as the domain's validation messages.
-    interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
+    interpolation: { escapeValue: false, prefix: '{', suffix: '}', alwaysFormat: true },
     returnEmptyString: false,
     react: { useSuspense: true },
   });

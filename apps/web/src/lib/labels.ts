@@ -1,4 +1,5 @@
 import {
+  ASSESSMENT_STATUSES,
   AUDIT_EVENTS,
   AUDITABLE_TYPES,
   FACILITY_STATUSES,
@@ -79,6 +80,18 @@ export function auditModelLabel(t: Translate, value: string): string {
 }
 
 /** Every key the helpers above can build (checked against en.json by a test). */
+/** An assessment's status in the reader's language (SPEC 4); an unknown value is shown as it is. */
+export const statusLabel = (t: Translate, value: string | null) =>
+  value && (ASSESSMENT_STATUSES as readonly string[]).includes(value) ? t(`tna.statuses.${value}`) : (value ?? '');
+
+/** Badge colours of the statuses (SPEC 4). */
+export const STATUS_COLORS: Readonly<Record<string, string>> = {
+  NEW: 'blue',
+  APPROVED: 'green',
+  REJECTED: 'red',
+  ARCHIVED: 'gray',
+};
+
 export const LABEL_KEYS: readonly string[] = [
   ...FACILITY_TYPES.map((type) => `facilityTypes.${FACILITY_TYPE_KEYS[type.value]}`),
   ...FACILITY_STATUSES.map((status) => `facilityStatuses.${FACILITY_STATUS_KEYS[status]}`),

@@ -40,3 +40,6 @@ export function titleOf(
 export function allNames(...names: (string | null | undefined)[]): string {
   return names.filter(Boolean).join(' ');
 }
+
+/** A person's first and last name, as the lists show it. */
+export const fullName = (row: { name: string; lastname: string }) => `${row.name} ${row.lastname}`.trim();

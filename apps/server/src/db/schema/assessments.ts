@@ -7,12 +7,32 @@ import {
   MARITAL_STATUSES,
   PRIORITIES,
 } from '@tna/domain';
-import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { departments, positions, trainings } from './catalogue.js';
 import { inList } from './check.js';
 import { adminUnits, healthFacilities } from './geography.js';
 import { users } from './users.js';
+
+/**
+ * A form number as typed in any digits (Persian, Arabic-Indic, Latin) and case: the key under which an
+ * import finds a form it already holds (the same as `toLatinDigits(v).toLowerCase()` in @tna/domain).
+ */
+export function formNoKey(formNo: AnyPgColumn): SQL {
+  return sql`lower(translate(${formNo}, '۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩', '01234567890123456789'))`;
+}
 
 /**
  * A training needs assessment of one health worker (SPEC 3 "Assessment"). Column names are plain;
@@ -67,12 +87,21 @@ export const assessments = pgTable(
     tazkira: text().notNull(),
     remarks: text(),
     status: text().notNull().default('NEW'),
-    // Lower-case copies of the sortable text columns, for the sort indexes: PostgreSQL reads a page
-    // of a sorted list off the index alone only when the sort key is a column of it (an index on
+    // Sort keys of the sortable text columns (tna_sort_key(), migration 0024: natural numbers, the
+    // Dari/Pashto alphabet; COLLATE "C" there), for the sort indexes: PostgreSQL reads a page of a
+    // sorted list off the index alone only when the sort key is a column of it (an index on
     // lower(name) made it visit the table for every row it skipped: 0.2 s at row 22,000).
-    nameKey: text('name_key').generatedAlwaysAs(sql`lower(name)`),
-    fathernameKey: text('fathername_key').generatedAlwaysAs(sql`lower(fathername)`),
-    partnerKey: text('partner_key').generatedAlwaysAs(sql`lower(implementing_organization)`),
+    nameKey: text('name_key').generatedAlwaysAs(sql`tna_sort_key(name)`),
+    fathernameKey: text('fathername_key').generatedAlwaysAs(sql`tna_sort_key(fathername)`),
+    partnerKey: text('partner_key').generatedAlwaysAs(sql`tna_sort_key(implementing_organization)`),
+    // The duplicate check's keys, written with every insert and edit by @tna/domain's tazkiraKey and
+    // nameKey (see duplicateKeys in the assessments module): Persian and Arabic-Indic digits, letter
+    // forms, case, spacing and separators folded, so `۱۲۳۴` and `1234` are one tazkira. Kept in
+    // columns so that an index finds them: the folded expressions over the raw columns read the
+    // whole table on every submit. Null only for rows written straight by SQL until startup fills it.
+    tazkiraKey: text('tazkira_key'),
+    /** nameKey(name) and nameKey(fathername), joined by U+001F (no typed name holds a control character). */
+    personKey: text('person_key'),
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -117,7 +146,13 @@ export const assessments = pgTable(
     // My Assessments: a user's forms of a status newest first, a page read off the index in order
     // (a user with 8,000 forms had them all read and sorted for every page: 30 ms).
     index('assessments_creator_status_created_idx').on(t.createdBy, t.status, t.createdAt, t.id),
-    index('assessments_tazkira_idx').on(t.tazkira),
+    // The duplicate check: the same tazkira, or the same person (name, father's name, birth year)
+    // in the same facility.
+    index('assessments_tazkira_key_idx').on(t.tazkiraKey),
+    index('assessments_person_key_idx').on(t.personKey, t.birthYear, t.hospitalId),
+    // An import recognises a form it already holds by form number and tazkira: its rows are looked up
+    // by the form number as typed in any digits and case (the tazkira is compared after).
+    index('assessments_form_no_key_idx').on(formNoKey(t.formNo)),
   ],
 );
 

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { inList } from './check.js';
+import { adminUnits } from './geography.js';
 
 export const roles = pgTable('roles', { id: serial().primaryKey(), name: text().notNull().unique() }, (t) => [
   check('roles_name_check', inList(t.name, ROLES)),
@@ -45,6 +46,24 @@ export const userRoles = pgTable(
       .references(() => roles.id, { onDelete: 'restrict' }),
   },
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+/**
+ * The provinces a user works in (issue 13: a provincial directorate's officers, validators and
+ * partners). No row = every province; admins always see every province whatever rows they have.
+ * A province in use here cannot be deleted: dropping it from a set could widen the set to all.
+ */
+export const userProvinces = pgTable(
+  'user_provinces',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provinceId: integer('province_id')
+      .notNull()
+      .references(() => adminUnits.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provinceId] }), index('user_provinces_province_idx').on(t.provinceId)],
 );
 
 /** Sign-in sessions. Only a hash of the token is kept, so a copy of the database signs nobody in. */

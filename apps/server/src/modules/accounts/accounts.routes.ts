@@ -1,8 +1,12 @@
 import { acceptAccountSchema, forgotPasswordSchema, recoverPasswordSchema, registerSchema } from '@tna/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendMail } from '../../lib/mailer.js';
 import { idParams } from '../../lib/params.js';
+import { linkBase } from '../../lib/public-url.js';
+import { requestLanguage } from '../../lib/translations.js';
 import { requireUser } from '../../plugins/auth.js';
+import { deliver } from '../../plugins/mailer.js';
+import { PUBLIC_RATE_LIMITS } from '../../plugins/security.js';
+import { accountDecisionMail, resetLinkMail } from './account-mails.js';
 import {
   acceptAccountRequest,
   createResetLink,
@@ -23,23 +27,30 @@ export const FORGOT_ANSWER =
 export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   const manage = { permission: 'users.manage' } as const;
 
-  app.post('/register', { schema: { body: registerSchema }, config: { public: true } }, async (request) => {
-    await requestAccount(app.db, request.actor(), request.body);
-    return { success: { message: REGISTER_ANSWER } };
-  });
+  app.post(
+    '/register',
+    { schema: { body: registerSchema }, config: { public: true, rateLimit: PUBLIC_RATE_LIMITS.register } },
+    async (request) => {
+      await requestAccount(app.db, request.actor(), request.body, requestLanguage(request));
+      return { success: { message: REGISTER_ANSWER } };
+    },
+  );
 
   app.post(
     '/forgot-password',
-    { schema: { body: forgotPasswordSchema }, config: { public: true } },
+    { schema: { body: forgotPasswordSchema }, config: { public: true, rateLimit: PUBLIC_RATE_LIMITS.forgotPassword } },
     async (request) => {
-      await requestPasswordReset(app.db, request.actor(), request.body.email);
+      await requestPasswordReset(app.db, request.actor(), request.body.email, requestLanguage(request));
       return { success: { message: FORGOT_ANSWER } };
     },
   );
 
   app.post(
     '/recover-password',
-    { schema: { body: recoverPasswordSchema }, config: { public: true } },
+    {
+      schema: { body: recoverPasswordSchema },
+      config: { public: true, rateLimit: PUBLIC_RATE_LIMITS.recoverPassword },
+    },
     async (request) => {
       await recoverPassword(app.db, request.actor(), request.body.token, request.body.password);
       return { success: { message: 'Your password was changed. Sign in with the new one.' } };
@@ -61,13 +72,22 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/account-requests/:id/accept',
     { schema: { params: idParams, body: acceptAccountSchema }, config: manage },
-    async (request) => ({
-      success: await acceptAccountRequest(app.db, request.actor(), request.params.id, request.body.role),
-    }),
+    async (request) => {
+      const { role } = request.body;
+      const { user, contact } = await acceptAccountRequest(app.db, request.actor(), request.params.id, role);
+      // Not awaited: the account exists whether or not the mail server answers quickly.
+      void deliver(
+        app,
+        request,
+        accountDecisionMail(contact, { accepted: true, role, loginUrl: `${linkBase(request)}/login` }),
+      );
+      return { success: user };
+    },
   );
 
   app.post('/users/account-requests/:id/refuse', { schema: { params: idParams }, config: manage }, async (request) => {
-    await refuseAccountRequest(app.db, request.actor(), request.params.id);
+    const contact = await refuseAccountRequest(app.db, request.actor(), request.params.id);
+    void deliver(app, request, accountDecisionMail(contact, { accepted: false }));
     return { success: true };
   });
 
@@ -76,21 +96,8 @@ export const accountsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Create the one-time link (an hour); mailed too when SMTP_URL is set. The link is in the answer. */
   app.post('/users/password-resets/:id/link', { schema: { params: idParams }, config: manage }, async (request) => {
     const link = await createResetLink(app.db, request.actor(), request.params.id);
-    const origin = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
-    const url = `${origin.replace(/\/$/, '')}/recover-password?token=${link.token}`;
-    let mailed = false;
-    if (app.config.smtpUrl) {
-      try {
-        await sendMail(app.config.smtpUrl, app.config.mailFrom, {
-          to: link.email,
-          subject: 'TNA System: set a new password',
-          text: `Hello ${link.name},\n\nOpen this link to set a new password for TNA System. It works once, until ${link.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC:\n\n${url}\n\nIf you did not ask for this, you can ignore this mail.`,
-        });
-        mailed = true;
-      } catch (error) {
-        request.log.error({ err: error }, 'the password link could not be mailed');
-      }
-    }
+    const url = `${linkBase(request)}/recover-password?token=${link.token}`;
+    const mailed = await deliver(app, request, resetLinkMail(link.contact, url, link.expiresAt));
     return { success: { url, expires_at: link.expiresAt.toISOString(), mailed } };
   });
 };

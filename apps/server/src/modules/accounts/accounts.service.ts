@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   type AccountRequestDto,
   encodeMessage,
+  type Language,
   type PasswordResetDto,
   type RegisterInput,
   type Role,
@@ -20,11 +21,23 @@ export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Who a mail about a request goes to, in the language they asked in. */
+export interface MailContact {
+  email: string;
+  name: string;
+  language: Language;
+}
+
 /**
  * File an account request. The answer is the same whether or not the email is known, so the page
  * cannot be used to find out who has an account; a second request for the same email is ignored.
  */
-export async function requestAccount(db: Db, actor: Actor, input: RegisterInput): Promise<void> {
+export async function requestAccount(
+  db: Db,
+  actor: Actor,
+  input: RegisterInput,
+  language: Language = 'en',
+): Promise<void> {
   const email = input.email.toLowerCase();
   const passwordHash = await hashPassword(input.password);
   await audited(db, actor, async (w) => {
@@ -35,7 +48,7 @@ export async function requestAccount(db: Db, actor: Actor, input: RegisterInput)
       .where(and(sql`lower(${accountRequests.email}) = ${email}`, eq(accountRequests.status, 'pending')));
     if (pending) return;
     const name = input.name?.trim() || email.split('@')[0]!;
-    await w.insert(accountRequests, 'AccountRequest', { name, email, passwordHash });
+    await w.insert(accountRequests, 'AccountRequest', { name, email, passwordHash, language });
   });
 }
 
@@ -65,9 +78,12 @@ async function pendingRequest(db: Executor, id: number) {
   return row;
 }
 
-/** Accept a request with a role: the user is created with the password they chose, and may sign in. */
+/**
+ * Accept a request with a role: the user is created with the password they chose, and may sign in.
+ * Answers the user and who to tell.
+ */
 export async function acceptAccountRequest(db: Db, actor: Actor, id: number, role: Role) {
-  const userId = await audited(db, actor, async (w) => {
+  const { userId, contact } = await audited(db, actor, async (w) => {
     const request = await pendingRequest(w.tx, id);
     if (await emailTaken(w.tx, request.email)) {
       throw AppError.conflict('A user with this email exists already.', 'conflict.emailTaken');
@@ -86,24 +102,35 @@ export async function acceptAccountRequest(db: Db, actor: Actor, id: number, rol
       decidedBy: actor.userId,
       decidedAt: new Date(),
     });
-    return user.id;
+    return { userId: user.id, contact: contactOf(request) };
   });
-  return findUser(db, userId);
+  return { user: await findUser(db, userId), contact };
 }
 
-export async function refuseAccountRequest(db: Db, actor: Actor, id: number): Promise<void> {
-  await audited(db, actor, async (w) => {
-    await pendingRequest(w.tx, id);
+function contactOf(row: { email: string; name: string; language: string }): MailContact {
+  return { email: row.email, name: row.name, language: row.language as Language };
+}
+
+/** Refuse a request; answers who to tell. */
+export async function refuseAccountRequest(db: Db, actor: Actor, id: number): Promise<MailContact> {
+  return audited(db, actor, async (w) => {
+    const request = await pendingRequest(w.tx, id);
     await w.update(accountRequests, 'AccountRequest', id, {
       status: 'refused',
       decidedBy: actor.userId,
       decidedAt: new Date(),
     });
+    return contactOf(request);
   });
 }
 
 /** File a reset request for a known email; the same answer either way. One open request per user. */
-export async function requestPasswordReset(db: Db, actor: Actor, email: string): Promise<void> {
+export async function requestPasswordReset(
+  db: Db,
+  actor: Actor,
+  email: string,
+  language: Language = 'en',
+): Promise<void> {
   await audited(db, actor, async (w) => {
     const [user] = await w.tx.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
     if (!user) return;
@@ -112,7 +139,7 @@ export async function requestPasswordReset(db: Db, actor: Actor, email: string):
       .from(passwordResets)
       .where(and(eq(passwordResets.userId, user.id), eq(passwordResets.status, 'open')));
     if (open) return;
-    await w.insert(passwordResets, 'PasswordReset', { userId: user.id });
+    await w.insert(passwordResets, 'PasswordReset', { userId: user.id, language });
   });
 }
 
@@ -145,7 +172,7 @@ export async function createResetLink(
   db: Db,
   actor: Actor,
   id: number,
-): Promise<{ token: string; expiresAt: Date; email: string; name: string }> {
+): Promise<{ token: string; expiresAt: Date; contact: MailContact }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + RESET_LINK_TTL_MS);
   return audited(db, actor, async (w) => {
@@ -165,7 +192,7 @@ export async function createResetLink(
       expiresAt,
       linkCreatedBy: actor.userId,
     });
-    return { token, expiresAt, email: row.email, name: row.name };
+    return { token, expiresAt, contact: contactOf({ ...row, language: row.r.language }) };
   });
 }
 

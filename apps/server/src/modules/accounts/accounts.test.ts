@@ -1,5 +1,3 @@
-import { once } from 'node:events';
-import net from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, passwordResets } from '../../db/schema/index.js';
@@ -86,7 +84,7 @@ describe('registration', () => {
     [
       { email: 'x@moph.gov.af', password: 'long-enough-1', retypePassword: 'other-one-1' },
       'retypePassword',
-      'The passwords do not match',
+      'The passwords do not match: this field should equal the password field',
     ],
     [
       { email: 'X@moph', password: 'long-enough-1', retypePassword: 'long-enough-1' },
@@ -171,51 +169,6 @@ describe('password recovery', () => {
     expect((await t.request('GET', '/api/users/password-resets', { token: t.adminToken })).json().data).toHaveLength(
       before,
     );
-  });
-
-  it('mails the link when SMTP_URL is set', async () => {
-    const received: string[] = [];
-    const smtp = net.createServer((socket) => {
-      socket.setEncoding('utf8');
-      let data = false;
-      let body = '';
-      socket.write('220 test ESMTP\r\n');
-      socket.on('data', (chunk: string) => {
-        for (const line of chunk.split('\r\n').filter((l, i, all) => l || i < all.length - 1)) {
-          if (data) {
-            if (line === '.') {
-              data = false;
-              received.push(body);
-              socket.write('250 queued\r\n');
-            } else body += `${line}\n`;
-          } else if (line.startsWith('EHLO')) socket.write('250-test\r\n250 OK\r\n');
-          else if (line === 'DATA') {
-            data = true;
-            socket.write('354 go\r\n');
-          } else if (line === 'QUIT') socket.end('221 bye\r\n');
-          else if (line) socket.write('250 OK\r\n');
-        }
-      });
-    });
-    smtp.listen(0, '127.0.0.1');
-    await once(smtp, 'listening');
-    const port = (smtp.address() as net.AddressInfo).port;
-    try {
-      const own = await setupTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, PUBLIC_URL: 'https://tna.moph.gov.af' });
-      const user = await own.userWithRole('dataentry');
-      await own.request('POST', '/api/forgot-password', { body: { email: user.email } });
-      const [req] = (await own.request('GET', '/api/users/password-resets', { token: own.adminToken })).json().data;
-      const link = (
-        await own.request('POST', `/api/users/password-resets/${req.id}/link`, { token: own.adminToken })
-      ).json().success;
-      expect(link.mailed).toBe(true);
-      expect(link.url).toMatch(/^https:\/\/tna\.moph\.gov\.af\/recover-password\?token=/);
-      expect(received).toHaveLength(1);
-      expect(received[0]).toContain(`To: ${user.email}`);
-      expect(received[0]).toContain(link.url);
-    } finally {
-      smtp.close();
-    }
   });
 });
 

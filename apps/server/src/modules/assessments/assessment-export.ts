@@ -1,11 +1,10 @@
-import { once } from 'node:events';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { and, desc, lt } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.js';
+import type { Database, Reader } from '../../db/client.js';
 import type { FacilityRef, ReferenceCache, ReferenceNames } from '../../db/reference-cache.js';
 import { assessments, users } from '../../db/schema/index.js';
 import { type Cell, XlsxStreamWriter } from '../../lib/xlsx-stream.js';
-import { type ListFilter, listWhere } from './assessment-lists.repository.js';
+import { intArray, type ListFilter, listWhere, scopedFilter } from './assessment-lists.repository.js';
 import { rowsFrom } from './assessments.repository.js';
 
 /** Excel's limit of rows on a sheet, less the header. */
@@ -110,7 +109,7 @@ type BatchRow = [
 type LineRow = [assessmentId: number, priority: number, trainingId: number, departmentId: number];
 
 /** A batch of a list newest first, below an id, as arrays (the export's rows), and its priority lines. */
-async function readBatch(database: Database, filter: ListFilter, before: number) {
+async function readBatch(database: Pick<Reader, 'arrays'>, filter: ListFilter, before: number) {
   const values: unknown[] = [filter.status];
   let where = 'status = $1';
   for (const [column, value] of [
@@ -121,6 +120,10 @@ async function readBatch(database: Database, filter: ListFilter, before: number)
     if (!value) continue;
     values.push(value);
     where += ` and ${column} = $${values.length}`;
+  }
+  if (filter.provinces) {
+    values.push(intArray(filter.provinces));
+    where += ` and job_province_id = any($${values.length}::int[])`;
   }
   values.push(before);
   const rows = (await database.arrays(
@@ -171,97 +174,114 @@ function localize(n: ReferenceNames, lang: Lang): Localized {
 export function streamExport(
   database: Database,
   reference: ReferenceCache,
-  filter: ListFilter,
+  searched: ListFilter,
+  scope: readonly number[] | null,
   lang: Lang,
   onError: (e: unknown) => void,
 ): PassThrough {
+  const filter = scopedFilter(searched, scope);
   const out = new PassThrough({ highWaterMark: 1 << 20 });
   const xlsx = new XlsxStreamWriter(out, 'data', SHARED_COLUMNS);
-  void (async () => {
+  // The read and the connection it holds end whichever way the export does: finished, failed, or the
+  // client gone (the zip's writes then fail, see zip-stream.ts).
+  const write = async (reader: Reader) => {
     await xlsx.addHeader(EXPORT_HEADER);
     const userNames = new Map(
-      (await database.db.select({ id: users.id, name: users.name }).from(users)).map((u) => [u.id, u.name]),
+      (await reader.db.select({ id: users.id, name: users.name }).from(users)).map((u) => [u.id, u.name]),
     );
     let names: Localized | null = null;
     let written = 0;
     // The next batch is read while one is written: the database and this process work at once.
-    let next: ReturnType<typeof readBatch> | null = readBatch(database, filter, 2_147_483_647);
-    while (next) {
-      const { rows, lines }: Awaited<ReturnType<typeof readBatch>> = await next;
-      next = rows.length === BATCH ? readBatch(database, filter, rows[rows.length - 1]![0]) : null;
-      // A read left behind by a batch that fails must not become an unhandled rejection.
-      next?.catch(() => {});
-      if (!rows.length) break;
-      const covered = (n: ReferenceNames) =>
-        rows.every(
-          (a) =>
-            n.facilities.has(a[16]) &&
-            n.units.has(a[12]) &&
-            n.units.has(a[15]) &&
-            n.positions.has(a[20]) &&
-            n.departments.has(a[19]),
-        ) && lines.every((l) => n.trainings.has(l[2]) && n.departments.has(l[3]));
-      const current = await reference.names(covered);
-      if (names?.source !== current) names = localize(current, lang);
-      const n = names;
-      const byAssessment = new Map<number, LineRow[]>();
-      for (const l of lines) {
-        const list = byAssessment.get(l[0]);
-        if (list) list.push(l);
-        else byAssessment.set(l[0], [l]);
+    let next: ReturnType<typeof readBatch> | null = readBatch(reader, filter, 2_147_483_647);
+    try {
+      while (next) {
+        const { rows, lines }: Awaited<ReturnType<typeof readBatch>> = await next;
+        next = rows.length === BATCH ? readBatch(reader, filter, rows[rows.length - 1]![0]) : null;
+        // A read left behind by a batch that fails must not become an unhandled rejection.
+        next?.catch(() => {});
+        if (!rows.length) break;
+        const covered = (n: ReferenceNames) =>
+          rows.every(
+            (a) =>
+              n.facilities.has(a[16]) &&
+              n.units.has(a[12]) &&
+              n.units.has(a[15]) &&
+              n.positions.has(a[20]) &&
+              n.departments.has(a[19]),
+          ) && lines.every((l) => n.trainings.has(l[2]) && n.departments.has(l[3]));
+        const current = await reference.names(covered);
+        if (names?.source !== current) names = localize(current, lang);
+        const n = names;
+        const byAssessment = new Map<number, LineRow[]>();
+        for (const l of lines) {
+          const list = byAssessment.get(l[0]);
+          if (list) list.push(l);
+          else byAssessment.set(l[0], [l]);
+        }
+        const take = rows.slice(0, Math.max(0, MAX_EXPORT_ROWS - written));
+        await xlsx.addRows(
+          take.map((a) => {
+            const facility = n.facility.get(a[16]);
+            const row: Cell[] = [
+              a[0],
+              a[1],
+              a[2],
+              a[3],
+              a[4],
+              a[5],
+              a[6],
+              a[7],
+              a[8],
+              a[9],
+              a[10],
+              n.unit.get(a[11]),
+              n.unit.get(a[12]),
+              a[13],
+              n.unit.get(a[14]),
+              n.unit.get(a[15]),
+              facility?.name,
+              facility?.code,
+              facility?.type,
+              a[17],
+              a[18],
+              n.department.get(a[19]),
+              n.position.get(a[20]),
+              a[21],
+              a[22],
+              a[23],
+              a[24],
+              a[25],
+              a[26],
+              a[27],
+              a[28],
+              userNames.get(a[29]),
+              a[30],
+            ];
+            for (const l of byAssessment.get(a[0]) ?? []) {
+              const p = l[1];
+              if (p < 1 || p > 5) continue;
+              row[PRIORITY_COLUMN + (p - 1) * 2] = n.training.get(l[2]);
+              row[PRIORITY_COLUMN + (p - 1) * 2 + 1] = n.department.get(l[3]);
+            }
+            return row;
+          }),
+        );
+        written += take.length;
+        if (written >= MAX_EXPORT_ROWS || out.destroyed) break;
       }
-      const take = rows.slice(0, Math.max(0, MAX_EXPORT_ROWS - written));
-      await xlsx.addRows(
-        take.map((a) => {
-          const facility = n.facility.get(a[16]);
-          const row: Cell[] = [
-            a[0],
-            a[1],
-            a[2],
-            a[3],
-            a[4],
-            a[5],
-            a[6],
-            a[7],
-            a[8],
-            a[9],
-            a[10],
-            n.unit.get(a[11]),
-            n.unit.get(a[12]),
-            a[13],
-            n.unit.get(a[14]),
-            n.unit.get(a[15]),
-            facility?.name,
-            facility?.code,
-            facility?.type,
-            a[17],
-            a[18],
-            n.department.get(a[19]),
-            n.position.get(a[20]),
-            a[21],
-            a[22],
-            a[23],
-            a[24],
-            a[25],
-            a[26],
-            a[27],
-            a[28],
-            userNames.get(a[29]),
-            a[30],
-          ];
-          for (const l of byAssessment.get(a[0]) ?? []) {
-            const p = l[1];
-            if (p < 1 || p > 5) continue;
-            row[PRIORITY_COLUMN + (p - 1) * 2] = n.training.get(l[2]);
-            row[PRIORITY_COLUMN + (p - 1) * 2 + 1] = n.department.get(l[3]);
-          }
-          return row;
-        }),
-      );
-      written += take.length;
-      if (written >= MAX_EXPORT_ROWS || out.destroyed) break;
+    } finally {
+      // A read still under way finishes before its connection is given back.
+      await next?.catch(() => {});
     }
     await xlsx.finish();
+  };
+  void (async () => {
+    const reader = await database.reader();
+    try {
+      await write(reader);
+    } finally {
+      await reader.release();
+    }
   })().catch((error) => {
     // A client that went away (its download cancelled) is not a failure of the export.
     if (out.destroyed) return;
@@ -271,29 +291,43 @@ export function streamExport(
   return out;
 }
 
-/** Stream every row of a list as JSON `{"data":[...]}`, a batch at a time (GET /tnas/all/bystatus). */
-export function streamAllRows(db: Executor, filter: ListFilter, onError: (e: unknown) => void): PassThrough {
-  const out = new PassThrough();
-  void (async () => {
-    out.write('{"data":[');
-    let beforeId: number | null = null;
-    let first = true;
-    for (;;) {
-      const rows = await rowsFrom(db)
-        .where(and(listWhere(filter), beforeId ? lt(assessments.id, beforeId) : undefined))
-        .orderBy(desc(assessments.id))
-        .limit(BATCH);
-      for (const row of rows) {
-        if (!out.write(`${first ? '' : ','}${JSON.stringify(row)}`)) await once(out, 'drain');
-        first = false;
+/**
+ * Stream every row of a list as JSON `{"data":[...]}`, a batch at a time (GET /tnas/all/bystatus),
+ * read as the client takes it. A client that goes away ends the read at the next batch and gives its
+ * connection back (the stream is destroyed, which returns the generator).
+ */
+export function streamAllRows(
+  database: Database,
+  searched: ListFilter,
+  scope: readonly number[] | null,
+  onError: (e: unknown) => void,
+): Readable {
+  const filter = scopedFilter(searched, scope);
+  async function* json(): AsyncGenerator<string> {
+    const reader = await database.reader();
+    try {
+      yield '{"data":[';
+      let beforeId: number | null = null;
+      let first = true;
+      for (;;) {
+        const rows = await rowsFrom(reader.db)
+          .where(and(listWhere(filter), beforeId ? lt(assessments.id, beforeId) : undefined))
+          .orderBy(desc(assessments.id))
+          .limit(BATCH);
+        if (rows.length) {
+          yield `${first ? '' : ','}${rows.map((row) => JSON.stringify(row)).join(',')}`;
+          first = false;
+        }
+        if (rows.length < BATCH) break;
+        beforeId = rows[rows.length - 1]!.id;
       }
-      if (rows.length < BATCH || out.destroyed) break;
-      beforeId = rows[rows.length - 1]!.id;
+      yield ']}';
+    } catch (error) {
+      onError(error);
+      throw error;
+    } finally {
+      await reader.release();
     }
-    out.end(']}');
-  })().catch((error) => {
-    onError(error);
-    out.destroy(error as Error);
-  });
-  return out;
+  }
+  return Readable.from(json(), { objectMode: false });
 }

@@ -1,4 +1,4 @@
-import type { AssessmentRowDto, AssessmentSort } from '@tna/domain';
+import { type AssessmentRowDto, type AssessmentSort, sortKey as nameSortKey } from '@tna/domain';
 import { and, asc, desc, eq, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
@@ -13,7 +13,26 @@ export interface ListFilter {
   province?: number | null | undefined;
   district?: number | null | undefined;
   health_facility?: number | null | undefined;
+  /** The provinces of the reader's scope, when there are several (see scopedFilter). */
+  provinces?: readonly number[] | null | undefined;
 }
+
+/**
+ * A list filter within a user's provinces (issue 13; scope = policy.provinceScope, null for all).
+ * A single province becomes the province filter, so its list is read off the tallies and the
+ * (status, province, id) indexes like any province's list; several ride along as `provinces`. A
+ * search for a province outside the scope keeps its province and gets an empty `provinces`: it
+ * matches no row, so the reader gets an empty page, as for a province with no forms.
+ */
+export function scopedFilter(filter: ListFilter, scope: readonly number[] | null): ListFilter {
+  if (scope === null) return filter;
+  if (filter.province) return scope.includes(filter.province) ? filter : { ...filter, provinces: [] };
+  if (scope.length === 1) return { ...filter, province: scope[0] };
+  return { ...filter, provinces: scope };
+}
+
+/** A list of province ids as a PostgreSQL int[] literal (a placeholder's value on PGlite and pg alike). */
+export const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
 
 export interface ListSorting {
   sort?: AssessmentSort | undefined;
@@ -27,6 +46,7 @@ export function listWhere(f: ListFilter): SQL {
     f.province ? eq(assessments.jobProvinceId, f.province) : undefined,
     f.district ? eq(assessments.jobDistrictId, f.district) : undefined,
     f.health_facility ? eq(assessments.hospitalId, f.health_facility) : undefined,
+    f.provinces ? sql`${assessments.jobProvinceId} = any(${intArray(f.provinces)}::int[])` : undefined,
   )!;
 }
 
@@ -67,10 +87,13 @@ export function listOrder(s: ListSorting & { sort?: OwnSort | undefined }): SQL[
 /** The filter shapes assessment_tallies keeps (province, district, facility; migration 0008). */
 const TALLIED_SHAPES = new Set(['---', 'p--', 'pd-', 'pdh', '--h']);
 
-/** Which of the list filters are set, e.g. 'pd-' for a province and a district. */
+/** Which of the list filters are set, e.g. 'pd-' for a province and a district ('pd-s' within a scope). */
 export function shapeOf(f: ListFilter): string {
-  return `${f.province ? 'p' : '-'}${f.district ? 'd' : '-'}${f.health_facility ? 'h' : '-'}`;
+  return `${f.province ? 'p' : '-'}${f.district ? 'd' : '-'}${f.health_facility ? 'h' : '-'}${f.provinces ? 's' : ''}`;
 }
+
+/** The rows of a scope's provinces, for a WHERE. */
+const inScopeProvinces = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder('provinces')}::int[])`;
 
 /** The WHERE of a list for a filter shape, its values as placeholders (see preparedQuery). */
 export function listWherePlaceholders(shape: string): SQL {
@@ -79,6 +102,7 @@ export function listWherePlaceholders(shape: string): SQL {
     shape[0] === 'p' ? eq(assessments.jobProvinceId, sql.placeholder('province')) : undefined,
     shape[1] === 'd' ? eq(assessments.jobDistrictId, sql.placeholder('district')) : undefined,
     shape[2] === 'h' ? eq(assessments.hospitalId, sql.placeholder('health_facility')) : undefined,
+    shape[3] === 's' ? inScopeProvinces(assessments.jobProvinceId) : undefined,
   )!;
 }
 
@@ -88,6 +112,16 @@ export function listWherePlaceholders(shape: string): SQL {
  * any other combination is counted on the list index.
  */
 function totalSql(shape: string): SQL<number> {
+  if (shape === '---s') {
+    // A list of several provinces: the sum of their rows of the tallies.
+    return sql<number>`coalesce((select sum(${assessmentTallies.n})::int from ${assessmentTallies} where ${and(
+      eq(assessmentTallies.status, sql.placeholder('status')),
+      inScopeProvinces(assessmentTallies.provinceId),
+      eq(assessmentTallies.districtId, 0),
+      eq(assessmentTallies.hospitalId, 0),
+      eq(assessmentTallies.departmentId, 0),
+    )}), 0)`;
+  }
   if (!TALLIED_SHAPES.has(shape)) {
     return sql<number>`(select count(*)::int from ${assessments} where ${listWherePlaceholders(shape)})`;
   }
@@ -102,8 +136,18 @@ function totalSql(shape: string): SQL<number> {
 }
 
 export function listValues(f: ListFilter) {
-  return { status: f.status, province: f.province, district: f.district, health_facility: f.health_facility };
+  return {
+    status: f.status,
+    province: f.province,
+    district: f.district,
+    health_facility: f.health_facility,
+    provinces: f.provinces ? intArray(f.provinces) : undefined,
+  };
 }
+
+/** A list's filter as text, for the keys of the kept anchors and group counts. */
+const filterKey = (f: ListFilter) =>
+  `${f.status}|${f.province ?? ''}|${f.district ?? ''}|${f.health_facility ?? ''}|${f.provinces?.join(',') ?? '*'}`;
 
 export async function countAssessments(db: Executor, f: ListFilter): Promise<number> {
   const shape = shapeOf(f);
@@ -154,6 +198,16 @@ export interface Anchor {
 export type GroupCounts = [id: number, n: number][];
 
 /** What list reads keep in memory while the assessments do not change (see ReadCache). */
+/** The key of a list's anchors: the list and its order. */
+export function anchorsKey(filter: ListFilter, order: string): string {
+  return `${filterKey(filter)}|${order}`;
+}
+
+/** The key of a list's group counts: the list and the place or facility it is sorted by. */
+export function groupsKey(filter: ListFilter, sort: string): string {
+  return `${filterKey(filter)}|${sort}`;
+}
+
 export interface ListCaches {
   /** Where deep pages start reading, by list and order (see pageStart). */
   anchors: ReadCache<Anchor[]>;
@@ -210,8 +264,7 @@ async function pageStart(
 ): Promise<{ anchorKey: unknown; anchor: number; offset: number } | null> {
   if (!anchors || offset < DIRECT_ROWS) return null;
   const order = sorting.sort ? `${sorting.sort}:${sorting.direction}` : '';
-  const key = `${filter.status}|${filter.province ?? ''}|${filter.district ?? ''}|${filter.health_facility ?? ''}|${order}`;
-  const found = await anchors.get(key, () => listAnchors(db, filter, sorting));
+  const found = await anchors.get(anchorsKey(filter, order), () => listAnchors(db, filter, sorting));
   const k = Math.min(Math.floor(offset / ANCHOR_STEP), found.length - 1);
   if (k < 0) return null;
   return { anchorKey: found[k]!.key, anchor: found[k]!.id, offset: offset - k * ANCHOR_STEP };
@@ -251,13 +304,20 @@ async function plainRows(
 async function groupCounts(db: Executor, filter: ListFilter, sort: GroupSort): Promise<GroupCounts> {
   const by = { province: 'p', district: 'd', health_facility: 'h' }[sort];
   const shape = shapeOf(filter);
-  const used = `${shape.replace(/-/g, '')}${by}`;
+  // Within several provinces the tally must be split by province, to sum only theirs.
+  const used = `${shape.replace(/[-s]/g, '')}${by}${filter.provinces ? 'p' : ''}`;
   const tally = used.includes('h') ? (/[pd]/.test(used) ? 'pdh' : '--h') : used.includes('d') ? 'pd-' : 'p--';
   const query = preparedQuery(db, `list-groups:${shape}:${sort}`, (name) => {
     const t = assessmentTallies;
     // Each of the tally's places: the filter's value, any but 0 when summed over, or 0 (not split by it).
     const dim = (i: number, column: AnyPgColumn, placeholder: string) =>
-      tally[i] === '-' ? eq(column, 0) : shape[i] !== '-' ? eq(column, sql.placeholder(placeholder)) : ne(column, 0);
+      tally[i] === '-'
+        ? eq(column, 0)
+        : shape[i] !== '-'
+          ? eq(column, sql.placeholder(placeholder))
+          : i === 0 && shape[3] === 's'
+            ? inScopeProvinces(column)
+            : ne(column, 0);
     const column = { province: t.provinceId, district: t.districtId, health_facility: t.hospitalId }[sort];
     return db
       .select({ id: column, n: sql<number>`sum(${t.n})::int` })
@@ -283,8 +343,8 @@ async function groupCounts(db: Executor, filter: ListFilter, sort: GroupSort): P
 const ranks = new WeakMap<ReferenceNames, Map<string, Map<number, number>>>();
 
 /**
- * Each place's (or facility's) position when sorted by its name as the language's readers sort it
- * (Persian letters such as پ and گ in their alphabet's order, not in Unicode's), ties by id.
+ * Each place's (or facility's) position when sorted by its name in the language, by sortKey (Dari
+ * letters such as پ and گ in their alphabet's order, not in Unicode's; numbers by value), ties by id.
  */
 function groupRanks(names: ReferenceNames, kind: 'unit' | 'facility', lang: ListSorting['lang']): Map<number, number> {
   let byKind = ranks.get(names);
@@ -302,9 +362,11 @@ function groupRanks(names: ReferenceNames, kind: 'unit' | 'facility', lang: List
             u.id,
             (lang === 'fa' ? u.name_fa : lang === 'ps' ? (u.name_ps ?? u.name_fa) : null) ?? u.name_en,
           ]);
-    const collator = new Intl.Collator(lang);
-    named.sort((a, b) => collator.compare(a[1], b[1]) || a[0] - b[0]);
-    rank = new Map(named.map(([id], i) => [id, i]));
+    // The same order as the database's sort keys (sortKey/tna_sort_key): a facility list sorted by
+    // province and a form list sorted by province agree, and numbers in names sort by value.
+    const keyed = named.map(([id, name]) => ({ id, key: nameSortKey(name) }));
+    keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id));
+    rank = new Map(keyed.map(({ id }, i) => [id, i]));
     byKind.set(key, rank);
   }
   return rank;
@@ -327,7 +389,7 @@ async function groupedRows(
   caches?: ListCaches,
 ): Promise<{ rows: PlainListRow[]; total: number }> {
   const read = () => groupCounts(db, filter, sorting.sort);
-  const key = `${filter.status}|${filter.province ?? ''}|${filter.district ?? ''}|${filter.health_facility ?? ''}|${sorting.sort}`;
+  const key = groupsKey(filter, sorting.sort);
   // A copy: the kept counts are shared by every request, and sorted here in each one's order.
   const groups = [...(await (caches ? caches.groups.get(key, read) : read()))];
   const kind = sorting.sort === 'health_facility' ? 'facility' : 'unit';
@@ -362,16 +424,22 @@ async function groupedRows(
   return { rows, total };
 }
 
-/** One page of a review list, sorted across the whole result, with the list's total. */
+/**
+ * One page of a review list, sorted across the whole result, with the list's total; only forms of
+ * the reader's provinces (`scope`, null for all).
+ */
 export async function pageAssessments(
   db: Executor,
   reference: ReferenceCache,
-  filter: ListFilter,
+  searched: ListFilter,
+  scope: readonly number[] | null,
   sorting: ListSorting,
   page: number,
   perPage: number,
   caches?: ListCaches,
 ): Promise<{ rows: AssessmentRowDto[]; total: number }> {
+  const filter = scopedFilter(searched, scope);
+  if (filter.provinces?.length === 0) return { rows: [], total: 0 };
   const offset = (page - 1) * perPage;
   const { sort } = sorting;
   let plain: PlainListRow[];

@@ -6,18 +6,23 @@ import {
   can,
   EXPORT_PREFIXES,
   LIST_ACTION_BY_STATUS,
+  provinceScope,
+  scopeKey,
 } from '@tna/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { REFERENCE_TOPICS } from '../../db/changes.js';
 import { ReadCache } from '../../db/read-cache.js';
 import { AppError } from '../../lib/app-error.js';
 import { pageQuery, toPage } from '../../lib/paging.js';
+import { optionalIdQuery } from '../../lib/params.js';
+import { linkBase } from '../../lib/public-url.js';
 import { requireUser } from '../../plugins/auth.js';
 import { streamAllRows, streamExport } from './assessment-export.js';
 import { type ListCaches, type ListFilter, type ListSorting, pageAssessments } from './assessment-lists.repository.js';
 
-const optionalId = z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().optional());
+const optionalId = optionalIdQuery();
 
 export const listQuery = z.object({
   ...pageQuery,
@@ -46,7 +51,7 @@ function sortingOf(q: Pick<ListQuery, 'sort' | 'direction' | 'lang'>): ListSorti
  * the POST search point to (a client follows page links with GET).
  */
 function listUrl(request: FastifyRequest, status: string, filter: ListFilter, q: Partial<ListQuery>): string {
-  const url = new URL(`/api/tnas/bystatus/${status}`, `${request.protocol}://${request.host}`);
+  const url = new URL(`/api/tnas/bystatus/${status}`, linkBase(request));
   for (const [k, v] of Object.entries({
     province: filter.province,
     district: filter.district,
@@ -75,22 +80,26 @@ export function exportFileName(status: AssessmentStatus, now = new Date()): stri
   return `${EXPORT_PREFIXES[status]}_export_${stamp}.xlsx`;
 }
 
+/**
+ * The key a list page is kept under: the reader's provinces (two readers of different provinces never
+ * share a page), the request as it came (the page links repeat its address) and, for a search, the
+ * GET address its links point to.
+ */
+function pageKey(request: FastifyRequest, searchUrl?: string): string {
+  return `${scopeKey(requireUser(request))} ${request.method} ${request.protocol}://${request.host}${request.url} ${searchUrl ?? ''}`;
+}
+
 export const assessmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Pages of the lists, kept until an assessment or the reference data changes: the first pages of
-  // the NEW list are what every validator opens, again and again.
-  // They are kept as the JSON that is sent (writing it out was the largest cost of a kept page); the
-  // key is the request as it came, since the page links repeat its address.
-  const pages = new ReadCache<string>(app.database.changes, ['assessments', 'reference'], {
-    maxEntries: 1000,
-    ttlMs: 60_000,
-  });
+  const { caches: store, database } = app;
+  // Pages of the lists, kept until an assessment or the reference data changes (at most a minute):
+  // the first pages of the NEW list are what every validator opens, again and again. They are kept
+  // as the JSON that is sent (writing it out was the largest cost of a kept page).
+  const pages = new ReadCache<string>(store, database.changes, 'pages', ['assessments', ...REFERENCE_TOPICS], 60_000);
   // Where deep pages start reading (see pageStart), and how many rows each place or facility holds in
-  // a list sorted by their names (see groupCounts), kept the same way. One anchors entry a list, an
-  // order and (sorted by place or facility names) a place or facility with more than 2,000 rows,
-  // each an id for every 1,000 rows: even a thousand of them take little memory.
+  // a list sorted by their names (see groupCounts), kept the same way for at most five minutes.
   const caches: ListCaches = {
-    anchors: new ReadCache(app.database.changes, ['assessments'], { maxEntries: 1000, ttlMs: 300_000 }),
-    groups: new ReadCache(app.database.changes, ['assessments'], { maxEntries: 500, ttlMs: 300_000 }),
+    anchors: new ReadCache(store, database.changes, 'anchors', ['assessments'], 300_000),
+    groups: new ReadCache(store, database.changes, 'groups', ['assessments'], 300_000),
   };
   const page = async (
     request: FastifyRequest,
@@ -99,12 +108,13 @@ export const assessmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
     q: Pick<ListQuery, 'sort' | 'direction' | 'lang' | 'page' | 'per_page'>,
     searchUrl?: string,
   ) => {
-    const key = `${request.method} ${request.protocol}://${request.host}${request.url} ${searchUrl ?? ''}`;
-    const body = await pages.get(key, async () => {
+    const user = requireUser(request);
+    const body = await pages.get(pageKey(request, searchUrl), async () => {
       const { rows, total } = await pageAssessments(
         app.db,
         app.reference,
         filter,
+        provinceScope(user),
         sortingOf(q),
         q.page,
         q.per_page,
@@ -129,7 +139,8 @@ export const assessmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
       assertMayList(request, status);
       const q = request.query;
       const filter = filterOf(status, q);
-      const stream = streamExport(app.database, app.reference, filter, q.lang, (error) =>
+      const scope = provinceScope(requireUser(request));
+      const stream = streamExport(app.database, app.reference, filter, scope, q.lang, (error) =>
         request.log.error({ err: error }, 'export failed'),
       );
       return reply
@@ -149,7 +160,10 @@ export const assessmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
       assertMayList(request, status);
       const q = request.query;
       const filter = filterOf(status, q);
-      const stream = streamAllRows(app.db, filter, (error) => request.log.error({ err: error }, 'listing failed'));
+      const scope = provinceScope(requireUser(request));
+      const stream = streamAllRows(app.database, filter, scope, (error) =>
+        request.log.error({ err: error }, 'listing failed'),
+      );
       return reply
         .header('content-type', 'application/json; charset=utf-8')
         .header('cache-control', 'no-store')

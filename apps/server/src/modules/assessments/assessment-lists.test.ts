@@ -92,7 +92,9 @@ describe('GET /api/tnas/bystatus/{status}', () => {
     const years: number[] = [];
     let url: string | null = '/api/tnas/bystatus/NEW?per_page=5&sort=birth_year&direction=desc';
     while (url) {
-      const page = (await t.request('GET', path(url), { token: tokens.validator })).json().data;
+      const page: { data: { birth_year: number }[]; next_page_url: string | null } = (
+        await t.request('GET', path(url), { token: tokens.validator })
+      ).json().data;
       years.push(...page.data.map((x: { birth_year: number }) => x.birth_year));
       url = page.next_page_url;
       if (url) expect(url).toContain('sort=birth_year');

@@ -1,5 +1,5 @@
 import type { AssessmentDto, AssessmentRowDto, HistoryDto, PriorityDto } from '@tna/domain';
-import { and, asc, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
@@ -296,38 +296,6 @@ export async function pageMyForms(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** Non-archived assessments with the same tazkira, or the same person in the same facility. */
-export async function findDuplicates(
-  db: Executor,
-  c: {
-    id?: number | null;
-    tazkira?: string | null;
-    name?: string | null;
-    fathername?: string | null;
-    birth_year?: number | null;
-    hospital?: number | null;
-  },
-) {
-  const norm = (v: SQL | string) => sql`translate(lower(trim(${v})), 'يكۍ', 'یکی')`;
-  const conditions: SQL[] = [];
-  if (c.tazkira) conditions.push(sql`${norm(sql`${assessments.tazkira}`)} = ${norm(c.tazkira)}`);
-  if (c.name && c.fathername && c.birth_year && c.hospital) {
-    conditions.push(
-      and(
-        sql`${norm(sql`${assessments.name}`)} = ${norm(c.name)}`,
-        sql`${norm(sql`${assessments.fathername}`)} = ${norm(c.fathername)}`,
-        eq(assessments.birthYear, c.birth_year),
-        eq(assessments.hospitalId, c.hospital),
-      )!,
-    );
-  }
-  if (!conditions.length) return [];
-  return rowsFrom(db)
-    .where(and(ne(assessments.status, 'ARCHIVED'), c.id ? ne(assessments.id, c.id) : undefined, or(...conditions)))
-    .orderBy(desc(assessments.createdAt))
-    .limit(10);
-}
-
 /** Claim an idempotency key in this transaction; false when a request with it already went through. */
 export async function claimIdempotencyKey(db: Executor, userId: number, key: string): Promise<boolean> {
   const rows = await db
@@ -356,4 +324,14 @@ export async function assessmentOfKey(db: Executor, userId: number, key: string)
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   return row?.id ?? null;
+}
+
+/** Who entered each of these few assessments (id -> user id), for checks made outside a list's query. */
+export async function creatorsOf(db: Executor, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: assessments.id, createdBy: assessments.createdBy })
+    .from(assessments)
+    .where(or(...ids.map((id) => eq(assessments.id, id))));
+  return new Map(rows.map((r) => [r.id, r.createdBy]));
 }

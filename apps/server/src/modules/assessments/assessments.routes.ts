@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   ASSESSMENT_STATUSES,
   assessmentDataSchema,
@@ -15,16 +14,12 @@ import { AppError } from '../../lib/app-error.js';
 import { pageQuery, toPage } from '../../lib/paging.js';
 import { idParams } from '../../lib/params.js';
 import { requireUser } from '../../plugins/auth.js';
-import {
-  findAssessmentDto,
-  findDuplicates,
-  listHistories,
-  listPriorities,
-  pageMyForms,
-} from './assessments.repository.js';
+import { multipartFormParser } from '../../plugins/limits.js';
+import { findAssessmentDto, listHistories, listPriorities, pageMyForms } from './assessments.repository.js';
 import {
   canRead,
   changeStatus,
+  checkDuplicates,
   createAssessment,
   readableAssessment,
   updateAssessment,
@@ -64,10 +59,8 @@ function parseSubmission<D extends z.ZodType>(
 const statusParams = z.object({ status: z.enum(ASSESSMENT_STATUSES) });
 
 export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: 0, files: 0, fieldSize: 1_000_000 },
-  });
+  // Multipart forms are read by our own parser, from the stream the request-size limit counts.
+  app.addContentTypeParser('multipart/form-data', multipartFormParser);
 
   app.post('/tnas', { config: { permission: 'tna.create' } }, async (request, reply) => {
     const user = requireUser(request);
@@ -75,6 +68,7 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     const key = request.headers['idempotency-key'];
     const result = await createAssessment(
       app.db,
+      user,
       { ...request.actor(), userId: user.id },
       data,
       priorities,
@@ -103,7 +97,7 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/tnas/duplicates',
     { schema: { body: duplicateCheckSchema }, config: { permission: 'tna.create', readOnly: true } },
-    async (request) => ({ data: await findDuplicates(app.db, request.body) }),
+    async (request) => ({ data: await checkDuplicates(app.db, requireUser(request), request.body) }),
   );
 
   app.get(
@@ -112,7 +106,12 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // One read: the form with its names, then whether this user may see it (404 if not).
       const found = await findAssessmentDto(app.db, request.params.id);
-      if (!found || !canRead(requireUser(request), { status: found.status, createdBy: found.created_by })) {
+      const facts = found && {
+        status: found.status,
+        createdBy: found.created_by,
+        jobProvinceId: found.temp_province_id,
+      };
+      if (!facts || !canRead(requireUser(request), facts)) {
         throw AppError.notFound('The assessment');
       }
       return { data: found };

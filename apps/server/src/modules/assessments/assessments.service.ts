@@ -3,40 +3,40 @@ import {
   type AssessmentFields,
   type AssessmentStatus,
   type ChangeStatusInput,
+  type DuplicateCheckInput,
+  type DuplicateMatchDto,
+  editRefusal,
   encodeMessage,
-  type FieldErrors,
-  findMove,
-  hasAnyRole,
-  LOCKED_STATUSES,
+  inScope,
+  mayRead,
+  moveRefusal,
+  type PolicyForm,
+  type PolicyUser,
   type PriorityLineInput,
-  STATUS_MOVES,
+  personKey,
+  tazkiraKey,
 } from '@tna/domain';
-import { eq, inArray } from 'drizzle-orm';
-import { type Actor, type AuditedTx, audited } from '../../db/audited.js';
+import { eq } from 'drizzle-orm';
+import { type Actor, type AuditedTx, audited, auditSnapshot, createdValues } from '../../db/audited.js';
 import type { Db, Executor } from '../../db/client.js';
-import {
-  adminUnits,
-  assessmentHistories,
-  assessmentPriorities,
-  assessments,
-  departments,
-  healthFacilities,
-  positions,
-  trainings,
-} from '../../db/schema/index.js';
+import { assessmentHistories, assessmentPriorities, assessments } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../auth/auth.repository.js';
+import { checkReferences, type ReferenceSource } from './assessment-references.js';
+import { allocateAssessmentIds, databaseReferences } from './assessment-references.repository.js';
 import {
   type AssessmentRow,
   assessmentOfKey,
   bindIdempotencyKey,
   claimIdempotencyKey,
+  creatorsOf,
   findAssessment,
   findAssessmentDto,
 } from './assessments.repository.js';
+import { duplicateKeys, findDuplicates } from './duplicates.repository.js';
 
 /** API field names -> columns (the spec's spellings stay in the API only). */
-function toColumns(f: AssessmentFields) {
+export function assessmentColumns(f: AssessmentFields) {
   return {
     assessmentDate: f.assessment_date,
     formNo: f.form_no,
@@ -65,70 +65,32 @@ function toColumns(f: AssessmentFields) {
     phone: f.phone,
     tazkira: f.tazkira,
     remarks: f.remarks,
+    ...duplicateKeys(f),
   };
-}
-
-/**
- * The checks a schema cannot make: every id exists, the districts lie in their provinces, the
- * facility in the job district, and each priority's training belongs to its department.
- * All problems are answered together, on their fields.
- */
-async function checkReferences(db: Executor, f: AssessmentFields, lines: PriorityLineInput[]): Promise<void> {
-  const errors: FieldErrors = {};
-  const add = (field: string, key: Parameters<typeof encodeMessage>[0]) => {
-    errors[field] = [encodeMessage(key)];
-  };
-  const unitIds = [f.perminent_province_id, f.perminent_district_id, f.temp_province_id, f.temp_district_id];
-  const units = new Map(
-    (await db.select().from(adminUnits).where(inArray(adminUnits.id, unitIds))).map((u) => [u.id, u] as const),
-  );
-  const checkPlace = (provinceField: string, provinceId: number, districtField: string, districtId: number) => {
-    const p = units.get(provinceId);
-    const d = units.get(districtId);
-    if (p?.type !== 'province') add(provinceField, 'validation.exists');
-    if (d?.type !== 'district') add(districtField, 'validation.exists');
-    else if (p && d.parentId !== p.id) add(districtField, 'validation.districtProvince');
-  };
-  checkPlace('perminent_province_id', f.perminent_province_id, 'perminent_district_id', f.perminent_district_id);
-  checkPlace('temp_province_id', f.temp_province_id, 'temp_district_id', f.temp_district_id);
-
-  const [facility] = await db.select().from(healthFacilities).where(eq(healthFacilities.id, f.hospital));
-  if (!facility) add('hospital', 'validation.exists');
-  else if (facility.districtId !== f.temp_district_id) add('hospital', 'validation.facilityDistrict');
-
-  const deptIds = [...new Set([f.department_id, ...lines.map((l) => l.department)])];
-  const depts = new Set(
-    (await db.select({ id: departments.id }).from(departments).where(inArray(departments.id, deptIds))).map(
-      (d) => d.id,
-    ),
-  );
-  if (!depts.has(f.department_id)) add('department_id', 'validation.exists');
-  const [position] = await db.select({ id: positions.id }).from(positions).where(eq(positions.id, f.position_id));
-  if (!position) add('position_id', 'validation.exists');
-
-  const trainingRows = lines.length
-    ? await db
-        .select({ id: trainings.id, departmentId: trainings.departmentId })
-        .from(trainings)
-        .where(
-          inArray(
-            trainings.id,
-            lines.map((l) => l.training),
-          ),
-        )
-    : [];
-  const trainingDept = new Map(trainingRows.map((t) => [t.id, t.departmentId]));
-  lines.forEach((line, i) => {
-    if (!depts.has(line.department)) add(`priorities.${i}.department`, 'validation.exists');
-    const dept = trainingDept.get(line.training);
-    if (dept === undefined) add(`priorities.${i}.training`, 'validation.exists');
-    else if (dept !== line.department) add(`priorities.${i}.training`, 'validation.trainingDepartment');
-  });
-  if (Object.keys(errors).length) throw AppError.validation(errors);
 }
 
 function priorityValues(lines: PriorityLineInput[]) {
   return lines.map((l) => ({ department: l.department, training: l.training, priority: l.priority }));
+}
+
+/** Whether a submit carries the same form as the values another was created with (its audit entry). */
+function sameSubmission(original: Record<string, unknown>, fields: AssessmentFields, lines: PriorityLineInput[]) {
+  // jsonb keeps an object's keys in its own order, so objects are compared with their keys sorted.
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([k, x]) => [k, canonical(x)]),
+          )
+        : (v ?? null);
+  const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+  return (
+    Object.entries(auditSnapshot(assessmentColumns(fields))).every(([key, value]) => same(original[key], value)) &&
+    same(original.priorities, priorityValues(lines))
+  );
 }
 
 async function writePriorities(w: AuditedTx, assessmentId: number, lines: PriorityLineInput[]): Promise<void> {
@@ -140,6 +102,67 @@ async function writePriorities(w: AuditedTx, assessmentId: number, lines: Priori
     );
 }
 
+/** A new form and its priority lines. */
+export interface NewAssessment {
+  fields: AssessmentFields;
+  lines: PriorityLineInput[];
+}
+
+/**
+ * Write new assessments in the caller's transaction: the forms, their priority lines and first
+ * history entries (to NEW), each with its audit entry, one statement per table however many there
+ * are. Every write of a new form comes through here: the submit (one form) and the import (a batch).
+ * Answers their ids, in order.
+ */
+export async function insertAssessments(
+  w: AuditedTx,
+  creatorId: number,
+  items: NewAssessment[],
+  refs: ReferenceSource,
+  remarks = 'Created',
+): Promise<number[]> {
+  for (const item of items) await checkReferences(refs, item.fields, item.lines);
+  // Ids taken first, so that each form's lines and history name it whatever order rows come back in.
+  const ids = await allocateAssessmentIds(w.tx, items.length);
+  await w.insertMany(
+    assessments,
+    'Assessment',
+    items.map(({ fields }, i) => ({
+      id: ids[i]!,
+      ...assessmentColumns(fields),
+      status: 'NEW',
+      createdBy: creatorId,
+      updatedBy: creatorId,
+    })),
+    items.map(({ lines }) => ({ priorities: priorityValues(lines) })),
+  );
+  const lines = items.flatMap((item, i) =>
+    item.lines.map((l) => ({
+      assessmentId: ids[i]!,
+      departmentId: l.department,
+      trainingId: l.training,
+      priority: l.priority,
+    })),
+  );
+  if (lines.length) await w.tx.insert(assessmentPriorities).values(lines);
+  await w.tx
+    .insert(assessmentHistories)
+    .values(
+      ids.map((assessmentId) => ({ assessmentId, userId: creatorId, fromStatus: null, toStatus: 'NEW', remarks })),
+    );
+  return ids;
+}
+
+/**
+ * A form's job province must be one the user works in (issue 13): data entry of Kandahar enters
+ * Kandahar's forms. The same check guards the submit, the correction and the import's rows.
+ */
+export function assertJobProvinceInScope(user: PolicyUser, fields: Pick<AssessmentFields, 'temp_province_id'>): void {
+  if (!inScope(user, fields.temp_province_id)) {
+    throw AppError.field('temp_province_id', encodeMessage('validation.provinceScope'));
+  }
+}
+
 /**
  * Record a new assessment: the form, its priority lines and its first history entry (to NEW), with
  * the audit entry, in one transaction. With an idempotency key, a retry of the same submit answers
@@ -147,45 +170,44 @@ async function writePriorities(w: AuditedTx, assessmentId: number, lines: Priori
  */
 export async function createAssessment(
   db: Db,
+  user: PolicyUser,
   actor: Actor & { userId: number },
   fields: AssessmentFields,
   lines: PriorityLineInput[],
   idempotencyKey?: string | null,
 ): Promise<{ assessment: AssessmentDto; replayed: boolean }> {
+  assertJobProvinceInScope(user, fields);
   const created = await audited(db, actor, async (w) => {
     if (idempotencyKey && !(await claimIdempotencyKey(w.tx, actor.userId, idempotencyKey))) return null;
-    await checkReferences(w.tx, fields, lines);
-    const row = await w.insert(
-      assessments,
-      'Assessment',
-      { ...toColumns(fields), status: 'NEW', createdBy: actor.userId, updatedBy: actor.userId },
-      { priorities: priorityValues(lines) },
-    );
-    await writePriorities(w, row.id, lines);
-    await w.tx.insert(assessmentHistories).values({
-      assessmentId: row.id,
-      userId: actor.userId,
-      fromStatus: null,
-      toStatus: 'NEW',
-      remarks: 'Created',
-    });
-    if (idempotencyKey) await bindIdempotencyKey(w.tx, actor.userId, idempotencyKey, row.id);
-    return row.id;
+    const [id] = await insertAssessments(w, actor.userId, [{ fields, lines }], databaseReferences(w.tx));
+    if (idempotencyKey) await bindIdempotencyKey(w.tx, actor.userId, idempotencyKey, id!);
+    return id!;
   });
   if (created === null) {
     const first = await assessmentOfKey(db, actor.userId, idempotencyKey!);
     if (!first) throw AppError.conflict('This form is already being saved. Please wait a moment.', 'conflict.inFlight');
+    const original = await createdValues(db, 'Assessment', first);
+    if (original && !sameSubmission(original, fields, lines)) {
+      // As payment APIs do: a key names one submission, so a different form under it is a client's
+      // mistake, said out loud rather than answered with the first form (which would drop this one).
+      throw AppError.validation(
+        { _form: [encodeMessage('validation.idempotencyKeyReused', { id: first })] },
+        `This Idempotency-Key was already used for a different form (number ${first}); this one was not saved.`,
+      );
+    }
     return { assessment: (await findAssessmentDto(db, first))!, replayed: true };
   }
   return { assessment: (await findAssessmentDto(db, created))!, replayed: false };
 }
 
-/** Who may read an assessment (and so its priorities and history). */
-export function canRead(user: AuthUser, a: Pick<AssessmentRow, 'status' | 'createdBy'>): boolean {
-  if (hasAnyRole(user.roles, ['admin', 'validator'])) return true;
-  if (user.roles.includes('dataentry')) return a.createdBy === user.id || a.status === 'REJECTED';
-  if (user.roles.includes('internal_viewer')) return a.status === 'APPROVED';
-  return false;
+/** The facts of a stored form that the access policy decides on. */
+export function policyFormOf(row: Pick<AssessmentRow, 'status' | 'createdBy' | 'jobProvinceId'>): PolicyForm {
+  return { status: row.status as AssessmentStatus, createdBy: row.createdBy, provinceId: row.jobProvinceId };
+}
+
+/** Who may read an assessment (and so its priorities and history): the domain's policy. */
+export function canRead(user: AuthUser, row: Pick<AssessmentRow, 'status' | 'createdBy' | 'jobProvinceId'>): boolean {
+  return mayRead(user, policyFormOf(row));
 }
 
 /** Load an assessment the user may read, or answer 404 (not 403: an id says nothing to outsiders). */
@@ -196,22 +218,27 @@ export async function readableAssessment(db: Executor, user: AuthUser, id: numbe
 }
 
 function assertEditable(user: AuthUser, row: AssessmentRow): void {
-  if ((LOCKED_STATUSES as readonly string[]).includes(row.status)) {
-    throw AppError.conflict(
-      `This assessment is ${row.status} and can no longer be changed.`,
-      'conflict.assessmentLocked',
-      { status: row.status },
-    );
-  }
-  const isAdmin = user.roles.includes('admin');
-  if (row.status === 'NEW' && !isAdmin && row.createdBy !== user.id) {
-    throw AppError.forbidden('Only the officer who entered this form, or an admin, can change it while it is NEW.');
+  switch (editRefusal(user, policyFormOf(row))) {
+    case null:
+      return;
+    case 'unreadable':
+      throw AppError.notFound('The assessment');
+    case 'locked':
+      throw AppError.conflict(
+        `This assessment is ${row.status} and can no longer be changed.`,
+        'conflict.assessmentLocked',
+        { status: row.status },
+      );
+    case 'notCreator':
+      throw AppError.forbidden('Only the officer who entered this form, or an admin, can change it while it is NEW.');
+    default:
+      throw AppError.forbidden();
   }
 }
 
 /**
- * Correct an assessment. Allowed on NEW (its creator or an admin) and REJECTED forms; the edit names
- * the version it was based on, and answers 409 if someone changed the form since. The priority lines
+ * Correct an assessment. Allowed on NEW (its creator or an admin) and REJECTED forms; an edit that
+ * names the version it was based on answers 409 if someone changed the form since. The priority lines
  * are replaced as a whole in the same transaction.
  */
 export async function updateAssessment(
@@ -219,41 +246,59 @@ export async function updateAssessment(
   user: AuthUser,
   actor: Actor,
   id: number,
-  version: number,
+  version: number | null | undefined,
   fields: AssessmentFields,
   lines: PriorityLineInput[],
 ): Promise<AssessmentDto> {
   await audited(db, actor, async (w) => {
     const row = await findAssessment(w.tx, id, true);
-    if (!row || !canRead(user, row)) throw AppError.notFound('The assessment');
+    if (!row) throw AppError.notFound('The assessment');
     assertEditable(user, row);
-    if (row.version !== version) {
+    assertJobProvinceInScope(user, fields);
+    // Without a version (the spec's client sends none) the edit applies as the original's did.
+    if (version != null && row.version !== version) {
       throw AppError.conflict(
         'Someone else changed this assessment after you opened it. Reload it to see their changes, then make yours again.',
         'conflict.staleVersion',
       );
     }
-    await checkReferences(w.tx, fields, lines);
-    const before = await w.tx
-      .select({
-        department: assessmentPriorities.departmentId,
-        training: assessmentPriorities.trainingId,
-        priority: assessmentPriorities.priority,
-      })
-      .from(assessmentPriorities)
-      .where(eq(assessmentPriorities.assessmentId, id))
-      .orderBy(assessmentPriorities.id);
-    await w.update(
-      assessments,
-      'Assessment',
-      id,
-      { ...toColumns(fields), updatedBy: user.id, version: row.version + 1 },
-      { priorities: before },
-      { priorities: priorityValues(lines) },
-    );
-    await writePriorities(w, id, lines);
+    await applyAssessmentUpdate(w, user.id, row, fields, lines, databaseReferences(w.tx));
   });
   return (await findAssessmentDto(db, id))!;
+}
+
+/**
+ * Write a correction of an assessment in the caller's transaction (its access and version already
+ * checked): the fields, a new version, and its priority lines replaced as a whole, audited. The
+ * edit and the import's update of a form come through here.
+ */
+export async function applyAssessmentUpdate(
+  w: AuditedTx,
+  userId: number,
+  row: AssessmentRow,
+  fields: AssessmentFields,
+  lines: PriorityLineInput[],
+  refs: ReferenceSource,
+): Promise<void> {
+  await checkReferences(refs, fields, lines);
+  const before = await w.tx
+    .select({
+      department: assessmentPriorities.departmentId,
+      training: assessmentPriorities.trainingId,
+      priority: assessmentPriorities.priority,
+    })
+    .from(assessmentPriorities)
+    .where(eq(assessmentPriorities.assessmentId, row.id))
+    .orderBy(assessmentPriorities.id);
+  await w.update(
+    assessments,
+    'Assessment',
+    row.id,
+    { ...assessmentColumns(fields), updatedBy: userId, version: row.version + 1 },
+    { priorities: before },
+    { priorities: priorityValues(lines) },
+  );
+  await writePriorities(w, row.id, lines);
 }
 
 /**
@@ -269,24 +314,28 @@ export async function changeStatus(
 ): Promise<AssessmentDto> {
   await audited(db, actor, async (w) => {
     const row = await findAssessment(w.tx, input.staff_id, true);
-    if (!row || !canRead(user, row)) throw AppError.notFound('The assessment');
+    if (!row) throw AppError.notFound('The assessment');
     const from = row.status as AssessmentStatus;
-    const move = findMove(from, input.status);
-    if (!move) {
-      // A move that would have been legal from another status means the form moved on under the
-      // caller (another reviewer was quicker): say so. A move that is never legal is bad input.
-      if (STATUS_MOVES.some((m) => m.to === input.status)) {
+    switch (moveRefusal(user, policyFormOf(row), input.status)) {
+      case null:
+        break;
+      case 'unreadable':
+        throw AppError.notFound('The assessment');
+      case 'stale':
+        // The move would have been legal from another status: the form moved on under the caller
+        // (another reviewer was quicker).
         throw AppError.conflict(
           `This assessment was already reviewed: it is ${from} now.`,
           'conflict.alreadyReviewed',
           { status: from },
         );
-      }
-      throw AppError.field('status', encodeMessage('validation.oneOf'));
-    }
-    if (!hasAnyRole(user.roles, move.roles)) throw AppError.forbidden();
-    if (move.creatorOnly && row.createdBy !== user.id && !user.roles.includes('admin')) {
-      throw AppError.forbidden('Only the officer who entered this form can archive it.');
+      case 'notCreator':
+        throw AppError.forbidden('Only the officer who entered this form can archive it.');
+      case 'invalid':
+        throw AppError.field('status', encodeMessage('validation.oneOf'));
+      default:
+        // A move the caller's roles may never make (data entry approving): 403, whatever the status.
+        throw AppError.forbidden();
     }
     const updated = await w.tx
       .update(assessments)
@@ -304,4 +353,44 @@ export async function changeStatus(
     });
   });
   return (await findAssessmentDto(db, input.staff_id))!;
+}
+
+/**
+ * Possible duplicates of a form being typed, as the caller may see them: the list row of a form they
+ * may open, and of any other only that it exists and where (its facility and place), so they know
+ * whom to ask. Decided here, outside the query, by the same rule as opening a form.
+ */
+export async function checkDuplicates(
+  db: Executor,
+  user: AuthUser,
+  input: DuplicateCheckInput,
+): Promise<DuplicateMatchDto[]> {
+  const wanted = input.tazkira ? tazkiraKey(input.tazkira) : '';
+  const rows = await findDuplicates(db, {
+    id: input.id ?? null,
+    tazkiraKey: wanted || null,
+    person:
+      input.name && input.fathername && input.birth_year && input.hospital
+        ? { key: personKey(input.name, input.fathername), birthYear: input.birth_year, hospitalId: input.hospital }
+        : null,
+  });
+  const creators = await creatorsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => {
+    const createdBy = creators.get(row.id);
+    if (
+      createdBy !== undefined &&
+      canRead(user, { status: row.status, createdBy, jobProvinceId: row.temp_province.id })
+    )
+      return row;
+    return {
+      restricted: true,
+      hospital_id: row.hospital_id,
+      hospital_name: row.hospital_name,
+      temp_province: row.temp_province,
+      temp_district: row.temp_district,
+    };
+  });
 }

@@ -1,3 +1,4 @@
+import { compareNames } from '@tna/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedAssessments } from '../../test/assessment-fixtures.js';
@@ -62,10 +63,10 @@ describe('deep pages', () => {
       sql`update assessments set birth_year = 1960 + id % 7, name = 'Name ' || (id % 13), phone = '+9370' || (id % 11)`,
     );
     const orderOf: Record<string, string> = {
-      name: 'lower(name)',
-      fathername: 'lower(fathername)',
+      name: 'tna_sort_key(name) collate "C"',
+      fathername: 'tna_sort_key(fathername) collate "C"',
       birth_year: 'birth_year',
-      implementing_organization: 'lower(implementing_organization)',
+      implementing_organization: 'tna_sort_key(implementing_organization) collate "C"',
       phone: 'phone',
       created_at: 'created_at',
     };
@@ -138,7 +139,7 @@ describe('lists sorted by the name of their province, district or facility', () 
     );
   });
 
-  /** The whole list sorted in memory: by the name as the language sorts it, then the place's id, then id. */
+  /** The whole list sorted in memory: by the name's sort key in the language, then the place's id, then id. */
   async function fullSort(sort: string, direction: string, lang: 'en' | 'fa' | 'ps', where = '') {
     const rows = await rowsOf(
       `select id, job_province_id, job_district_id, hospital_id from assessments where status = 'NEW' ${where}`,
@@ -149,12 +150,9 @@ describe('lists sorted by the name of their province, district or facility', () 
       const u = places.get(id)!;
       return (lang === 'fa' ? u.name_fa : lang === 'ps' ? (u.name_ps ?? u.name_fa) : null) ?? u.name_en;
     };
-    const collator = new Intl.Collator(lang);
     const sign = direction === 'desc' ? -1 : 1;
     const keyed = rows.map((r) => ({ id: Number(r.id), group: Number(r[column]) }));
-    keyed.sort(
-      (a, b) => sign * (collator.compare(nameOf(a.group), nameOf(b.group)) || a.group - b.group || a.id - b.id),
-    );
+    keyed.sort((a, b) => sign * (compareNames(nameOf(a.group), nameOf(b.group)) || a.group - b.group || a.id - b.id));
     return keyed.map((r) => r.id);
   }
 
@@ -230,7 +228,7 @@ describe('lists sorted by the name of their province, district or facility', () 
     );
     // Sorted by the form's own columns within the province: as ORDER BY column, id would.
     for (const [sort, expression] of [
-      ['name', 'lower(name)'],
+      ['name', 'tna_sort_key(name) collate "C"'],
       ['birth_year', 'birth_year'],
       ['phone', 'phone'],
     ]) {

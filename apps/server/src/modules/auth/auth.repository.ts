@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { loginAttempts, roles, sessions, userRoles, users } from '../../db/schema/index.js';
+import { loginAttempts, roles, sessions, userProvinces, userRoles, users } from '../../db/schema/index.js';
 
 export interface AuthUser {
   id: number;
@@ -9,8 +9,16 @@ export interface AuthUser {
   email: string;
   roles: string[];
   roleRefs: { id: number; name: string }[];
+  /** The provinces the user works in (issue 13); empty = every province. */
+  provinces: number[];
   createdAt: Date;
 }
+
+/** A user's provinces as an int array, read with the user (one query, however many rows). */
+export const provincesOf = (userId: unknown) =>
+  sql<
+    number[]
+  >`array(select ${userProvinces.provinceId} from ${userProvinces} where ${userProvinces.userId} = ${userId} order by 1)`;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -38,6 +46,7 @@ export async function findSessionUser(db: Executor, tokenHash: string): Promise<
       createdAt: users.createdAt,
       role: roles.name,
       roleId: roles.id,
+      provinces: provincesOf(users.id),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -56,6 +65,7 @@ export async function findSessionUser(db: Executor, tokenHash: string): Promise<
       createdAt: first.createdAt,
       roles: rows.flatMap((r) => (r.role ? [r.role] : [])),
       roleRefs: rows.flatMap((r) => (r.role && r.roleId ? [{ id: r.roleId, name: r.role }] : [])),
+      provinces: (first.provinces ?? []).map(Number),
     },
   };
 }
@@ -108,14 +118,16 @@ export async function revokeUserSessions(db: Executor, userId: number, exceptSes
     .where(exceptSessionId ? and(open, sql`${sessions.id} <> ${exceptSessionId}`) : open);
 }
 
-/** Failed sign-ins in the last minute, for an email and for an address. */
+/** Failed sign-ins in the last `seconds`: of this email from this address, of this email, and from this address. */
 export async function recentFailures(
   db: Executor,
   email: string,
   ip: string,
-): Promise<{ byEmail: number; byIp: number }> {
+  seconds: number,
+): Promise<{ byPair: number; byEmail: number; byIp: number }> {
   const [row] = await db
     .select({
+      byPair: sql<number>`count(*) filter (where ${loginAttempts.email} = ${email} and ${loginAttempts.ipAddress} = ${ip})::int`,
       byEmail: sql<number>`count(*) filter (where ${loginAttempts.email} = ${email})::int`,
       byIp: sql<number>`count(*) filter (where ${loginAttempts.ipAddress} = ${ip})::int`,
     })
@@ -123,11 +135,27 @@ export async function recentFailures(
     .where(
       and(
         eq(loginAttempts.succeeded, false),
-        gt(loginAttempts.createdAt, sql`now() - interval '1 minute'`),
+        gt(loginAttempts.createdAt, sql`now() - make_interval(secs => ${seconds})`),
         sql`(${loginAttempts.email} = ${email} or ${loginAttempts.ipAddress} = ${ip})`,
       ),
     );
-  return { byEmail: row?.byEmail ?? 0, byIp: row?.byIp ?? 0 };
+  return { byPair: row?.byPair ?? 0, byEmail: row?.byEmail ?? 0, byIp: row?.byIp ?? 0 };
+}
+
+/** Whether this user opened a session from this address in the last `days` (a place they sign in from). */
+export async function signedInFrom(db: Executor, userId: number, ip: string, days: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        eq(sessions.ipAddress, ip),
+        gt(sessions.createdAt, sql`now() - make_interval(days => ${days})`),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function recordAttempt(db: Executor, email: string, ip: string, succeeded: boolean): Promise<void> {

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/index.js';
+import { PUBLIC_RATE_LIMITS } from '../../plugins/security.js';
 import { setupTestApp, TEST_ADMIN, type TestContext } from '../../test/helpers.js';
-import { LOGIN_FAILED_MESSAGE, RATE_LIMITED_MESSAGE } from './auth.service.js';
+import { ACCOUNT_LIMITED_MESSAGE, LOGIN_FAILED_MESSAGE, LOGIN_LIMITS, RATE_LIMITED_MESSAGE } from './auth.service.js';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -53,43 +54,86 @@ describe('POST /api/login', () => {
     expect(res.json().error_keys[field]).toBeDefined();
   });
 
-  it('answers 429 after 10 failed logins a minute for one email, even with the right password', async () => {
-    // Its own database, so that the address limit it also reaches does not block the other tests.
-    const own = await setupTestApp({ TRUST_PROXY: '1' });
-    const user = await own.userWithRole('validator');
-    for (let i = 0; i < 10; i++) {
-      const res = await own.request('POST', '/api/login', {
-        body: { email: user.email, password: 'wrong-wrong' },
-        headers: { 'x-forwarded-for': `198.51.100.${i}` },
-      });
-      expect(res.statusCode).toBe(401);
-    }
-    const blocked = await own.request('POST', '/api/login', { body: { email: user.email, password: user.password } });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe(RATE_LIMITED_MESSAGE);
-    expect(blocked.headers['retry-after']).toBe('60');
-    // Once the minute has passed, the right password works again.
-    await own.database.db.execute(sql`update login_attempts set created_at = created_at - interval '61 seconds'`);
-    const again = await own.request('POST', '/api/login', { body: { email: user.email, password: user.password } });
-    expect(again.statusCode).toBe(200);
-  });
+  describe('the sign-in limit', () => {
+    // Each test has its own database, so that the limits one reaches do not block the others.
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    const attempt = (own: TestContext, email: string, password: string, ip: string) =>
+      own.request('POST', '/api/login', { body: { email, password }, headers: from(ip) });
 
-  it('answers 429 after 10 failed logins a minute from one address, whatever the email', async () => {
-    const headers = { 'x-forwarded-for': '203.0.113.9' };
-    const app2 = await setupTestApp({ TRUST_PROXY: '1' });
-    for (let i = 0; i < 10; i++) {
-      await app2.request('POST', '/api/login', { body: { email: `x${i}@tna.test`, password: 'wrong-wrong' }, headers });
-    }
-    const blocked = await app2.request('POST', '/api/login', {
-      body: { email: TEST_ADMIN.email, password: TEST_ADMIN.password },
-      headers,
+    it('stops the (email, address) pair that guesses, not the rightful user elsewhere', async () => {
+      const own = await setupTestApp({ TRUST_PROXY: '1' });
+      const user = await own.userWithRole('validator');
+      for (let i = 0; i < LOGIN_LIMITS.pair; i++) {
+        expect((await attempt(own, user.email, 'wrong-wrong', '198.51.100.1')).statusCode).toBe(401);
+      }
+      const blocked = await attempt(own, user.email, user.password, '198.51.100.1');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({
+        code: 'RATE_LIMITED',
+        message: RATE_LIMITED_MESSAGE,
+        message_key: 'auth.loginLimited',
+      });
+      expect(blocked.headers['retry-after']).toBe('60');
+      // The same person from another address signs in; so does a colleague from the guessing address.
+      expect((await attempt(own, user.email, user.password, '198.51.100.2')).statusCode).toBe(200);
+      expect((await attempt(own, TEST_ADMIN.email, TEST_ADMIN.password, '198.51.100.1')).statusCode).toBe(200);
+      // Once the window has passed, the pair may try again.
+      await own.database.db.execute(sql`update login_attempts set created_at = created_at - interval '61 seconds'`);
+      expect((await attempt(own, user.email, user.password, '198.51.100.1')).statusCode).toBe(200);
     });
-    expect(blocked.statusCode).toBe(429);
-    const otherAddress = await app2.request('POST', '/api/login', {
-      body: { email: TEST_ADMIN.email, password: TEST_ADMIN.password },
-      headers: { 'x-forwarded-for': '203.0.113.10' },
+
+    it('a shared office address is not locked out by a few failures, only by many', async () => {
+      const own = await setupTestApp({ TRUST_PROXY: '1' });
+      const office = '203.0.113.9';
+      // Ten colleagues each mistype once: everyone at the office still signs in.
+      for (let i = 0; i < 10; i++) await attempt(own, `x${i}@tna.test`, 'wrong-wrong', office);
+      expect((await attempt(own, TEST_ADMIN.email, TEST_ADMIN.password, office)).statusCode).toBe(200);
+      // One address trying many accounts is stopped at the (much higher) address limit.
+      for (let i = 10; i < LOGIN_LIMITS.address; i++) await attempt(own, `x${i}@tna.test`, 'wrong-wrong', office);
+      expect((await attempt(own, TEST_ADMIN.email, TEST_ADMIN.password, office)).statusCode).toBe(429);
+      expect((await attempt(own, TEST_ADMIN.email, TEST_ADMIN.password, '203.0.113.10')).statusCode).toBe(200);
     });
-    expect(otherAddress.statusCode).toBe(200);
+
+    it('guessing one account from many addresses stops the guessers, not the user where they sign in', async () => {
+      const own = await setupTestApp({ TRUST_PROXY: '1' });
+      const user = await own.userWithRole('dataentry');
+      // The user signed in before from their office.
+      expect((await attempt(own, user.email, user.password, '192.0.2.50')).statusCode).toBe(200);
+      for (let i = 0; i < LOGIN_LIMITS.email; i++) {
+        expect((await attempt(own, user.email, 'wrong-wrong', `198.51.100.${100 + i}`)).statusCode).toBe(401);
+      }
+      // A new address gets no password check any more, right password or not...
+      const stranger = await attempt(own, user.email, user.password, '198.51.100.200');
+      expect(stranger.statusCode).toBe(429);
+      expect(stranger.json()).toMatchObject({
+        code: 'RATE_LIMITED',
+        message: ACCOUNT_LIMITED_MESSAGE,
+        message_key: 'auth.accountLimited',
+      });
+      // ...while the user at their office signs in, and a wrong password there is still only a 401.
+      expect((await attempt(own, user.email, 'wrong-wrong', '192.0.2.50')).statusCode).toBe(401);
+      expect((await attempt(own, user.email, user.password, '192.0.2.50')).statusCode).toBe(200);
+    });
+
+    it('limits requests per address on top (the rate limiter), in the documented shape', async () => {
+      const own = await setupTestApp({ TRUST_PROXY: '1' });
+      const answers: number[] = [];
+      for (let i = 0; i < PUBLIC_RATE_LIMITS.login.max; i++) {
+        answers.push((await attempt(own, 'nobody@tna.test', 'abc', '198.51.100.77')).statusCode);
+      }
+      // Too short a password is a 422 before any check; the limiter counts the requests all the same.
+      expect(answers.every((s) => s === 422)).toBe(true);
+      const last = await attempt(own, TEST_ADMIN.email, TEST_ADMIN.password, '198.51.100.77');
+      expect(last.statusCode).toBe(429);
+      expect(last.json()).toEqual({
+        code: 'RATE_LIMITED',
+        message: expect.stringMatching(/try again in \d+ seconds/),
+        message_key: 'auth.tooManyRequests',
+        params: { seconds: expect.any(Number) },
+      });
+      expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await attempt(own, TEST_ADMIN.email, TEST_ADMIN.password, '198.51.100.78')).statusCode).toBe(200);
+    });
   });
 });
 

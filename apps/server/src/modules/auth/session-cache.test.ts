@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CacheStore } from '../../db/cache-store.js';
 import { ChangeFeed } from '../../db/changes.js';
 import { eventually, setupTestApp, TEST_ADMIN, type TestContext } from '../../test/helpers.js';
 import type { SessionUser } from './auth.repository.js';
@@ -9,7 +10,15 @@ describe('SessionCache', () => {
   const found = (expiresInMs = 60_000): SessionUser => ({
     sessionId: 1,
     expiresAt: new Date(Date.now() + expiresInMs),
-    user: { id: 1, name: 'A', email: 'a@tna.test', roles: ['admin'], roleRefs: [], createdAt: new Date() },
+    user: {
+      id: 1,
+      name: 'A',
+      email: 'a@tna.test',
+      roles: ['admin'],
+      provinces: [],
+      roleRefs: [],
+      createdAt: new Date(),
+    },
   });
 
   it('reads a token once while nothing changes, again after a change, and always when not listening', async () => {
@@ -19,7 +28,7 @@ describe('SessionCache', () => {
       loads++;
       return found();
     };
-    const cache = new SessionCache(feed);
+    const cache = new SessionCache(new CacheStore(1024 * 1024), feed);
     await cache.find('h', load);
     await cache.find('h', load);
     expect(loads).toBe(2); // the feed is not live: no caching
@@ -27,7 +36,7 @@ describe('SessionCache', () => {
     await cache.find('h', load);
     await cache.find('h', load);
     expect(loads).toBe(3);
-    feed.bump('reference');
+    feed.bump('departments');
     await cache.find('h', load);
     expect(loads).toBe(3);
     feed.bump('auth');
@@ -38,7 +47,7 @@ describe('SessionCache', () => {
   it('does not keep a session past its expiry, nor a missing one', async () => {
     const feed = new ChangeFeed();
     (feed as unknown as { listening: boolean }).listening = true;
-    const cache = new SessionCache(feed);
+    const cache = new SessionCache(new CacheStore(1024 * 1024), feed);
     let loads = 0;
     const counted = (value: SessionUser | null) => async () => {
       loads++;

@@ -1,3 +1,4 @@
+import type { CacheStore } from '../../db/cache-store.js';
 import type { ChangeFeed } from '../../db/changes.js';
 import { ReadCache } from '../../db/read-cache.js';
 import type { SessionUser } from './auth.repository.js';
@@ -10,11 +11,16 @@ import type { SessionUser } from './auth.repository.js';
 export class SessionCache {
   private readonly cache: ReadCache<SessionUser | null>;
 
-  constructor(changes: ChangeFeed, maxEntries = 10_000, ttlMs = 60_000) {
-    this.cache = new ReadCache(changes, ['auth'], { maxEntries, ttlMs });
+  constructor(store: CacheStore, changes: ChangeFeed, ttlMs = 60_000) {
+    this.cache = new ReadCache(store, changes, 'sessions', ['auth'], ttlMs);
+  }
+
+  /** The key a token's user is kept under. */
+  static key(tokenHash: string): string {
+    return tokenHash;
   }
 
   find(tokenHash: string, load: () => Promise<SessionUser | null>): Promise<SessionUser | null> {
-    return this.cache.get(tokenHash, load, (found) => found?.expiresAt.getTime() ?? false);
+    return this.cache.get(SessionCache.key(tokenHash), load, (found) => found?.expiresAt.getTime() ?? false);
   }
 }

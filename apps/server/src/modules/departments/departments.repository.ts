@@ -2,6 +2,7 @@ import type { DepartmentDto } from '@tna/domain';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { assessmentPriorities, assessments, departments, positions, trainings } from '../../db/schema/index.js';
+import { sortKeyOf } from '../../db/sort-key.js';
 
 type DepartmentRow = typeof departments.$inferSelect;
 
@@ -10,7 +11,12 @@ export function toDepartmentDto(d: DepartmentRow): DepartmentDto {
 }
 
 export async function listDepartments(db: Executor): Promise<DepartmentDto[]> {
-  return (await db.select().from(departments).orderBy(asc(departments.name))).map(toDepartmentDto);
+  return (
+    await db
+      .select()
+      .from(departments)
+      .orderBy(asc(sortKeyOf(departments.name)), asc(departments.id))
+  ).map(toDepartmentDto);
 }
 
 export async function findDepartment(db: Executor, id: number): Promise<DepartmentRow | null> {

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { adminUnits, assessments, healthFacilities } from '../../db/schema/index.js';
+import { sortKeyOf } from '../../db/sort-key.js';
 
 const province = alias(adminUnits, 'province');
 const district = alias(adminUnits, 'district');
@@ -83,11 +84,11 @@ export async function pageFacilities(
 ): Promise<{ rows: FacilityDto[]; total: number }> {
   const where = whereOf(filter);
   const key: Record<FacilitySort, SQL> = {
-    code: sql`${healthFacilities.code}`,
-    name: sql`lower(${healthFacilities.name})`,
+    code: sortKeyOf(sql`${healthFacilities.code}`),
+    name: sortKeyOf(sql`${healthFacilities.name}`),
     type: sql`${healthFacilities.type}`,
-    province: localName(province, sorting.lang),
-    district: localName(district, sorting.lang),
+    province: sortKeyOf(localName(province, sorting.lang)),
+    district: sortKeyOf(localName(district, sorting.lang)),
     status: sql`${healthFacilities.status}`,
   };
   const dir = sorting.direction === 'desc' ? desc : asc;
@@ -106,7 +107,9 @@ export async function pageFacilities(
 }
 
 export function listFacilitiesWhere(db: Executor, filter: FacilityFilter): Promise<FacilityDto[]> {
-  return selectFacilities(db).where(whereOf(filter)).orderBy(asc(healthFacilities.name), asc(healthFacilities.id));
+  return selectFacilities(db)
+    .where(whereOf(filter))
+    .orderBy(asc(sortKeyOf(sql`${healthFacilities.name}`)), asc(healthFacilities.id));
 }
 
 export async function findFacility(db: Executor, id: number): Promise<FacilityDto | null> {

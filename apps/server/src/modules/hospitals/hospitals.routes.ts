@@ -2,10 +2,10 @@ import { FACILITY_SORTS, FACILITY_STATUSES, FACILITY_TYPE_VALUES, facilityFormSc
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageQuery, toPage } from '../../lib/paging.js';
-import { idParams } from '../../lib/params.js';
+import { idParams, optionalIdQuery } from '../../lib/params.js';
 import { deleteFacility, listFacilitiesWhere, pageFacilities, saveFacility } from './hospitals.service.js';
 
-const optionalId = z.coerce.number().int().positive().optional();
+const optionalId = optionalIdQuery();
 
 const listQuery = z.object({
   ...pageQuery,

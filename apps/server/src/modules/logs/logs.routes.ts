@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorLogs } from '../../db/schema/index.js';
 import { pageQuery, toPage } from '../../lib/paging.js';
+import { optionalIdQuery } from '../../lib/params.js';
 import { pageAuditEntries } from './logs.repository.js';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.pattern' });
@@ -11,7 +12,7 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.pattern
 const userLogsQuery = z.object({
   ...pageQuery,
   per_page: pageQuery.per_page.default(25),
-  user_id: z.coerce.number().int().positive().optional(),
+  user_id: optionalIdQuery(),
   model: z.enum(AUDITABLE_TYPES).optional(),
   model_id: z.string().max(40).optional(),
   event: z.enum(AUDIT_EVENTS).optional(),

@@ -2,6 +2,7 @@ import type { PositionDto } from '@tna/domain';
 import { asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { assessments, departments, positions, positionTrainings, trainings } from '../../db/schema/index.js';
+import { sortKeyOf } from '../../db/sort-key.js';
 
 const trainingList = sql<PositionDto['trainings']>`coalesce((
   select json_agg(json_build_object('id', t.id, 'title_en', t.title_en, 'title_dr', t.title_dr, 'title_pa', t.title_pa) order by t.title_en)
@@ -24,7 +25,7 @@ function selectPositions(db: Executor, where?: SQL) {
     .from(positions)
     .innerJoin(departments, eq(departments.id, positions.departmentId))
     .where(where)
-    .orderBy(asc(positions.titleEn));
+    .orderBy(asc(sortKeyOf(positions.titleEn)), asc(positions.id));
 }
 
 export function listPositions(db: Executor): Promise<PositionDto[]> {

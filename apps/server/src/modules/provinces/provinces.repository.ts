@@ -2,6 +2,7 @@ import type { AdminUnitDto } from '@tna/domain';
 import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { adminUnits, assessments, healthFacilities } from '../../db/schema/index.js';
+import { sortKeyOf } from '../../db/sort-key.js';
 
 type AdminUnitRow = typeof adminUnits.$inferSelect;
 
@@ -23,7 +24,7 @@ export async function listProvinces(db: Executor): Promise<AdminUnitDto[]> {
     .select()
     .from(adminUnits)
     .where(eq(adminUnits.type, 'province'))
-    .orderBy(asc(adminUnits.nameEn));
+    .orderBy(asc(sortKeyOf(adminUnits.nameEn)), asc(adminUnits.id));
   return rows.map(toAdminUnitDto);
 }
 
@@ -32,7 +33,7 @@ export async function listDistricts(db: Executor, provinceId: number): Promise<A
     .select()
     .from(adminUnits)
     .where(and(eq(adminUnits.type, 'district'), eq(adminUnits.parentId, provinceId)))
-    .orderBy(asc(adminUnits.nameEn));
+    .orderBy(asc(sortKeyOf(adminUnits.nameEn)), asc(adminUnits.id));
   return rows.map(toAdminUnitDto);
 }
 

@@ -1,4 +1,4 @@
-import { districtFormSchema } from '@tna/domain';
+import { districtFormSchema, requiredId } from '@tna/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../lib/params.js';
@@ -12,7 +12,7 @@ export const provincesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/provinces/districts/:provinceId',
-    { schema: { params: z.object({ provinceId: z.coerce.number().int().positive() }) }, config: read },
+    { schema: { params: z.object({ provinceId: requiredId() }) }, config: read },
     async (request) => ({ data: await listDistricts(app.db, request.params.provinceId) }),
   );
 

@@ -2,6 +2,7 @@ import type { TrainingDto } from '@tna/domain';
 import { asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { assessmentPriorities, departments, positions, positionTrainings, trainings } from '../../db/schema/index.js';
+import { sortKeyOf } from '../../db/sort-key.js';
 
 const positionList = sql<TrainingDto['positions']>`coalesce((
   select json_agg(json_build_object('id', p.id, 'title_en', p.title_en, 'title_dr', p.title_dr, 'title_pa', p.title_pa) order by p.title_en)
@@ -26,7 +27,7 @@ function selectTrainings(db: Executor, where?: SQL) {
     .from(trainings)
     .innerJoin(departments, eq(departments.id, trainings.departmentId))
     .where(where)
-    .orderBy(asc(trainings.titleEn));
+    .orderBy(asc(sortKeyOf(trainings.titleEn)), asc(trainings.id));
 }
 
 export function listTrainings(db: Executor): Promise<TrainingDto[]> {

@@ -1,7 +1,16 @@
 import type { UserDto } from '@tna/domain';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { assessmentHistories, assessments, roles, userRoles, users } from '../../db/schema/index.js';
+import {
+  adminUnits,
+  assessmentHistories,
+  assessments,
+  roles,
+  userProvinces,
+  userRoles,
+  users,
+} from '../../db/schema/index.js';
+import { provincesOf } from '../auth/auth.repository.js';
 
 interface UserLike {
   id: number;
@@ -9,10 +18,18 @@ interface UserLike {
   email: string;
   createdAt: Date;
   roleRefs: { id: number; name: string }[];
+  provinces: number[];
 }
 
 export function toUserDto(u: UserLike): UserDto {
-  return { id: u.id, name: u.name, email: u.email, roles: u.roleRefs, created_at: u.createdAt.toISOString() };
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    roles: u.roleRefs,
+    provinces: u.provinces.map(Number),
+    created_at: u.createdAt.toISOString(),
+  };
 }
 
 const roleList = sql<{ id: number; name: string }[]>`coalesce(
@@ -21,7 +38,14 @@ const roleList = sql<{ id: number; name: string }[]>`coalesce(
 
 function selectUsers(db: Executor) {
   return db
-    .select({ id: users.id, name: users.name, email: users.email, createdAt: users.createdAt, roleRefs: roleList })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      createdAt: users.createdAt,
+      roleRefs: roleList,
+      provinces: provincesOf(users.id),
+    })
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .leftJoin(roles, eq(roles.id, userRoles.roleId))
@@ -63,6 +87,24 @@ export async function countAdmins(db: Executor): Promise<number> {
 export async function setUserRole(db: Executor, userId: number, roleId: number): Promise<void> {
   await db.delete(userRoles).where(eq(userRoles.userId, userId));
   await db.insert(userRoles).values({ userId, roleId });
+}
+
+/** Replace a user's provinces (none = every province). */
+export async function setUserProvinces(db: Executor, userId: number, provinceIds: readonly number[]): Promise<void> {
+  await db.delete(userProvinces).where(eq(userProvinces.userId, userId));
+  if (provinceIds.length)
+    await db.insert(userProvinces).values(provinceIds.map((provinceId) => ({ userId, provinceId })));
+}
+
+/** Which of these ids are not provinces. */
+export async function unknownProvinces(db: Executor, ids: readonly number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: adminUnits.id })
+    .from(adminUnits)
+    .where(and(eq(adminUnits.type, 'province'), inArray(adminUnits.id, [...ids])));
+  const found = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => !found.has(id));
 }
 
 /** What still refers to a user, so that a delete never orphans records. */

@@ -1,6 +1,6 @@
 import { encodeMessage, type ProfileInput, type UserDto, type UserFormInput } from '@tna/domain';
 import { eq } from 'drizzle-orm';
-import { type Actor, audited } from '../../db/audited.js';
+import { type Actor, type AuditedTx, audited } from '../../db/audited.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
@@ -12,7 +12,9 @@ import {
   findUser,
   listUsers,
   roleIdByName,
+  setUserProvinces,
   setUserRole,
+  unknownProvinces,
   userUsage,
 } from './users.repository.js';
 
@@ -23,51 +25,66 @@ const roleNames = (u: UserDto) => u.roles.map((r) => r.name);
 /**
  * Create a user, or update one when `id` is given (an empty password keeps the current one). The
  * last admin keeps the admin role. Changing someone's password or role signs them out everywhere.
+ * `provinces` left out keeps the user's set; an empty list means every province.
  */
 export async function saveUser(db: Db, actor: Actor, input: UserFormInput): Promise<UserDto> {
-  const email = input.email.toLowerCase();
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  const id = await audited(db, actor, async (w) => {
-    if (await emailTaken(w.tx, email, input.id)) {
-      throw AppError.field('email', encodeMessage('validation.unique', { value: email }));
-    }
-    const roleId = await roleIdByName(w.tx, input.role);
-    if (!roleId) throw AppError.field('role', encodeMessage('validation.oneOf'));
+  const id = await audited(db, actor, (w) => writeUser(w, input, passwordHash));
+  return (await findUser(db, id))!;
+}
 
-    if (input.id == null) {
-      const user = await w.insert(
-        users,
-        'User',
-        { name: input.name, email, passwordHash: passwordHash! },
-        { roles: [input.role] },
-      );
-      await setUserRole(w.tx, user.id, roleId);
-      return user.id;
-    }
+/**
+ * The write of saveUser in the caller's transaction, with its rules and audit entry (an import writes
+ * a batch of users in one transaction through it); the password comes hashed. Answers the user's id.
+ */
+export async function writeUser(w: AuditedTx, input: UserFormInput, passwordHash: string | null): Promise<number> {
+  const email = input.email.toLowerCase();
+  if (await emailTaken(w.tx, email, input.id)) {
+    throw AppError.field('email', encodeMessage('validation.unique', { value: email }));
+  }
+  const roleId = await roleIdByName(w.tx, input.role);
+  if (!roleId) throw AppError.field('role', encodeMessage('validation.oneOf'));
+  const provinces = input.provinces;
+  if (provinces?.length && (await unknownProvinces(w.tx, provinces)).length) {
+    throw AppError.field('provinces', encodeMessage('validation.oneOf'));
+  }
 
-    const before = await findUser(w.tx, input.id);
-    if (!before) throw AppError.notFound('The user');
-    const wasAdmin = roleNames(before).includes('admin');
-    if (wasAdmin && input.role !== 'admin' && (await countAdmins(w.tx)) <= 1) {
-      throw AppError.field('role', encodeMessage('validation.lastAdmin'));
-    }
-    await w.update(
+  if (input.id == null) {
+    const user = await w.insert(
       users,
       'User',
-      input.id,
-      { name: input.name, email, ...(passwordHash ? { passwordHash } : {}) },
-      { roles: roleNames(before) },
-      { roles: [input.role] },
+      { name: input.name, email, passwordHash: passwordHash! },
+      { roles: [input.role], provinces: provinces ?? [] },
     );
-    const roleChanged = roleNames(before).join() !== input.role;
-    if (roleChanged) await setUserRole(w.tx, input.id, roleId);
-    if (roleChanged || passwordHash) {
-      const sameUser = actor.userId === input.id;
-      await revokeUserSessions(w.tx, input.id, sameUser ? actor.sessionId : null);
-    }
-    return input.id;
-  });
-  return (await findUser(db, id))!;
+    await setUserRole(w.tx, user.id, roleId);
+    if (provinces?.length) await setUserProvinces(w.tx, user.id, provinces);
+    return user.id;
+  }
+
+  const before = await findUser(w.tx, input.id);
+  if (!before) throw AppError.notFound('The user');
+  const wasAdmin = roleNames(before).includes('admin');
+  if (wasAdmin && input.role !== 'admin' && (await countAdmins(w.tx)) <= 1) {
+    throw AppError.field('role', encodeMessage('validation.lastAdmin'));
+  }
+  await w.update(
+    users,
+    'User',
+    input.id,
+    { name: input.name, email, ...(passwordHash ? { passwordHash } : {}) },
+    { roles: roleNames(before), provinces: before.provinces },
+    { roles: [input.role], provinces: provinces ?? before.provinces },
+  );
+  const roleChanged = roleNames(before).join() !== input.role;
+  if (roleChanged) await setUserRole(w.tx, input.id, roleId);
+  // A change of provinces needs no sign-out: the signed-in user is read again on the next request
+  // (the auth topic, see SessionCache), so the new set applies from then on.
+  if (provinces && provinces.join() !== before.provinces.join()) await setUserProvinces(w.tx, input.id, provinces);
+  if (roleChanged || passwordHash) {
+    const sameUser = w.actor.userId === input.id;
+    await revokeUserSessions(w.tx, input.id, sameUser ? w.actor.sessionId : null);
+  }
+  return input.id;
 }
 
 /** Delete a user. Not yourself, not the last admin, and not someone whose records still refer to them. */

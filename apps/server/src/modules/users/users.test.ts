@@ -61,6 +61,7 @@ describe('users: create, list, update, delete', () => {
       name: 'Administrator',
       email: TEST_ADMIN.email,
       roles: [{ id: expect.any(Number), name: 'admin' }],
+      provinces: [],
       created_at: expect.any(String),
     });
     expect(res.body).not.toMatch(/password|argon2/i);
@@ -79,7 +80,11 @@ describe('users: create, list, update, delete', () => {
       'password',
       'This field length is longer then it should be',
     ],
-    [{ c_password: 'different-1' }, 'c_password', 'The passwords do not match'],
+    [
+      { c_password: 'different-1' },
+      'c_password',
+      'The passwords do not match: this field should equal the password field',
+    ],
     [{ c_password: '' }, 'c_password', 'This field is required'],
     [{ role: '' }, 'role', 'This field is required'],
     [{ role: 'superuser' }, 'role', 'Choose one of the listed values'],
@@ -267,6 +272,6 @@ describe('POST /api/users/update-profile', () => {
       body: { name: 'A', password: 'profile-pass-1', c_password: 'profile-pass-2' },
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json().error_keys.c_password).toEqual(['validation.confirmPassword']);
+    expect(res.json().error_keys.c_password).toEqual(['validation.confirmPassword|{"value":"password"}']);
   });
 });

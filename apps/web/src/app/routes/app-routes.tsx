@@ -26,6 +26,7 @@ const AdministrativesPage = lazyNamed(
 const UserLogsPage = lazyNamed(() => import('../../features/logs/pages/user-logs-page'), 'UserLogsPage');
 const ErrorLogsPage = lazyNamed(() => import('../../features/logs/pages/error-logs-page'), 'ErrorLogsPage');
 const PerformancePage = lazyNamed(() => import('../../features/performance/pages/performance-page'), 'PerformancePage');
+const ImportsPage = lazyNamed(() => import('../../features/imports/pages/imports-page'), 'ImportsPage');
 const AnalyticsPage = lazyNamed(() => import('../../features/analytics/pages/analytics-page'), 'AnalyticsPage');
 const NewAssessmentPage = lazyNamed(
   () => import('../../features/assessments/pages/new-assessment-page'),
@@ -42,6 +43,11 @@ const EditAssessmentPage = lazyNamed(
 const MyAssessmentsPage = lazyNamed(
   () => import('../../features/assessments/pages/my-assessments-page'),
   'MyAssessmentsPage',
+);
+const OutboxPage = lazyNamed(() => import('../../features/assessments/pages/outbox-page'), 'OutboxPage');
+const OutboxEntryPage = lazyNamed(
+  () => import('../../features/assessments/pages/outbox-entry-page'),
+  'OutboxEntryPage',
 );
 const reviewPages = () => import('../../features/review/pages/review-list-page');
 const ValidationListPage = lazyNamed<'ValidationListPage', object>(reviewPages, 'ValidationListPage');
@@ -60,11 +66,15 @@ const SCREENS: readonly { path: string; action: Action; Page: ComponentType }[] 
   { path: 'logs/user-logs', action: 'logs.read', Page: UserLogsPage },
   { path: 'logs/error-logs', action: 'logs.read', Page: ErrorLogsPage },
   { path: 'performance', action: 'performance.read', Page: PerformancePage },
+  { path: 'imports', action: 'data.import', Page: ImportsPage },
   { path: 'tna/export', action: 'analytics.read', Page: AnalyticsPage },
   { path: 'tna/create', action: 'tna.create', Page: NewAssessmentPage },
   { path: 'tna/details/:id', action: 'tna.details', Page: AssessmentDetailsPage },
   { path: 'tna/edit/:id', action: 'tna.edit', Page: EditAssessmentPage },
   { path: 'tna/my-forms', action: 'tna.myforms', Page: MyAssessmentsPage },
+  // Forms kept on this device until the server can be reached (offline capture).
+  { path: 'tna/outbox', action: 'tna.create', Page: OutboxPage },
+  { path: 'tna/outbox/:id', action: 'tna.create', Page: OutboxEntryPage },
   { path: 'tna/validate', action: LIST_ACTION_BY_STATUS.NEW, Page: ValidationListPage },
   { path: 'tna/cleared', action: LIST_ACTION_BY_STATUS.APPROVED, Page: ApprovedListPage },
   { path: 'tna/rejected', action: LIST_ACTION_BY_STATUS.REJECTED, Page: RejectedListPage },

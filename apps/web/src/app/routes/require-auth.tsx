@@ -2,12 +2,13 @@ import { type ReactNode, useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { useProfile } from '../../lib/auth';
 import { clearIdentity, updateIdentity, useSession } from '../../lib/auth-storage';
-import { endSession } from '../../lib/session';
 
 /**
- * SPEC 4 route guard. A loaded profile lets the user through. With a token the profile is fetched
- * in the background while the user is let in; if that call fails the session is cleared and the user
- * goes to /login. Without a token, email and roles are cleared and the user goes to /login.
+ * SPEC 4 route guard. With a token the user is let in while the profile is fetched in the background.
+ * Only a 401 ends the session (the API client does that for every call); a network error, a time-out
+ * or a 5xx keeps the user signed in with the profile last seen, and the query is tried again when the
+ * server answers (lib/offline/connectivity). Without a token, email and roles are cleared and the user
+ * goes to /login.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { token } = useSession();
@@ -16,10 +17,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!token) clearIdentity();
   }, [token]);
-
-  useEffect(() => {
-    if (token && profile.isError) endSession();
-  }, [token, profile.isError]);
 
   useEffect(() => {
     // Roles changed by an admin since login take effect without signing in again.

@@ -2,6 +2,7 @@ import { ActionIcon, AppShell, Burger, Group } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { OutboxIndicator } from '../offline/outbox-indicator';
 import type { NavbarVariant } from './display-settings';
 import { LanguageMenu } from './language-menu';
 import classes from './shell.module.css';
@@ -63,6 +64,7 @@ export function AppHeader(props: AppHeaderProps) {
         </Link>
       </Group>
       <Group gap={4} ms="auto" wrap="nowrap">
+        <OutboxIndicator colored={colored} />
         <LanguageMenu colored={colored} />
         <UserMenu />
         <ActionIcon

@@ -1,6 +1,6 @@
-import { Box, Button, Menu } from '@mantine/core';
+import { Box, Button, Group, Image, Menu, Text } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
-import { LANGUAGES } from '@tna/domain';
+import { LANGUAGE_OPTIONS } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage, directionOf } from '../../lib/i18n';
 
@@ -25,16 +25,23 @@ export function LanguageMenu({ colored }: { colored: boolean }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('header.language')}</Menu.Label>
-        {LANGUAGES.map((language) => (
+        {/* SPEC 3 language option: each one's image, name and shorthand. */}
+        {LANGUAGE_OPTIONS.map(({ code, shorthand, image }) => (
           <Menu.Item
-            key={language}
-            lang={language}
-            dir={directionOf(language)}
-            onClick={() => void changeLanguage(language)}
-            rightSection={language === active ? <IconCheck size={16} aria-hidden /> : null}
-            aria-current={language === active ? 'true' : undefined}
+            key={code}
+            lang={code}
+            dir={directionOf(code)}
+            onClick={() => void changeLanguage(code)}
+            leftSection={<Image src={image} alt="" w={20} h={20} />}
+            rightSection={code === active ? <IconCheck size={16} aria-hidden /> : null}
+            aria-current={code === active ? 'true' : undefined}
           >
-            {t(`languages.${language}`)}
+            <Group gap="xs" wrap="nowrap" justify="space-between">
+              <span>{t(`languages.${code}`)}</span>
+              <Text component="span" fz="xs" c="dimmed" dir="ltr">
+                {shorthand}
+              </Text>
+            </Group>
           </Menu.Item>
         ))}
       </Menu.Dropdown>

@@ -5,6 +5,7 @@ import {
   IconChartBar,
   IconClipboardList,
   IconDashboard,
+  IconFileImport,
   IconHierarchy2,
   IconId,
   IconListDetails,
@@ -35,6 +36,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { labelKey: 'nav.departments', path: '/departments', icon: IconHierarchy2, action: 'reference.manage' },
   { labelKey: 'nav.positions', path: '/positions', icon: IconId, action: 'reference.manage' },
   { labelKey: 'nav.performance', path: '/performance', icon: IconChartBar, action: 'performance.read' },
+  { labelKey: 'nav.imports', path: '/imports', icon: IconFileImport, action: 'data.import' },
   {
     labelKey: 'nav.logs',
     path: '/logs',

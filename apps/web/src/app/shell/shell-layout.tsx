@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { ConnectivityBanner } from '../offline/connectivity-banner';
 import { ControlSidebar } from './control-sidebar';
 import { useDisplaySettings } from './display-settings';
 import { AppHeader } from './header';
@@ -73,6 +74,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
         inert={!controlOpened}
       />
       <AppShell.Main id="main-content" className={classes.main} tabIndex={-1}>
+        <ConnectivityBanner />
         {children}
       </AppShell.Main>
       <AppShell.Footer className={classes.footer}>{t('app.version')}</AppShell.Footer>

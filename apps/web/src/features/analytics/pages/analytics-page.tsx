@@ -2,23 +2,21 @@ import { Button, Group, Paper, Select, SimpleGrid, Text, Title } from '@mantine/
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../../components/data-table';
+import { type Bar, BarChart } from '../../../components/bar-chart';
+import { type Column, DataTable, ListSkeleton } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
+import { QueryView } from '../../../components/query-view';
+import { useDepartments } from '../../../lib/api/get-departments';
+import { usePositions } from '../../../lib/api/get-positions';
+import { useProvinces } from '../../../lib/api/get-provinces';
+import { educationLabel, experienceLabel, genderLabel } from '../../../lib/assessment-labels';
+import { useProvinceScope } from '../../../lib/auth';
 import { describeError } from '../../../lib/form';
+import { formatNumber } from '../../../lib/format-number';
 import { currentLanguage } from '../../../lib/i18n';
+import { statusLabel } from '../../../lib/labels';
 import { departmentName, titleOf, unitName } from '../../../lib/localized';
 import { notify } from '../../../lib/notify';
-import {
-  educationLabel,
-  experienceLabel,
-  genderLabel,
-  statusLabel,
-} from '../../assessments/components/assessment-options';
-import { type Bar, BarChart } from '../../dashboard/components/bar-chart';
-import { formatNumber } from '../../dashboard/components/format-number';
-import { useDepartments } from '../../reference-data/api/get-departments';
-import { usePositions } from '../../reference-data/api/get-positions';
-import { useProvinces } from '../../reference-data/api/get-provinces';
 import {
   type AnalyticsFilters,
   downloadTrainingNeeds,
@@ -32,7 +30,7 @@ import {
 function ChartCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder p="md" radius="md">
-      <Title order={3} fz="md" mb="sm">
+      <Title order={2} fz="md" mb="sm">
         {title}
       </Title>
       {children}
@@ -48,6 +46,8 @@ function BuiltInAnalytics() {
   const summary = useAnalyticsSummary(filters, true);
   const trainings = useTrainingNeeds(filters, true);
   const provinces = useProvinces();
+  // Only the provinces the reader works in: the figures of any other are empty.
+  const scope = useProvinceScope();
   const departments = useDepartments();
   const positions = usePositions();
 
@@ -108,7 +108,9 @@ function BuiltInAnalytics() {
           <Select
             label={t('analytics.province')}
             placeholder={t('common.all')}
-            data={(provinces.data ?? []).map((p) => ({ value: String(p.id), label: unitName(p, language) }))}
+            data={(provinces.data ?? [])
+              .filter((p) => !scope || scope.includes(p.id))
+              .map((p) => ({ value: String(p.id), label: unitName(p, language) }))}
             value={filters.province ?? null}
             onChange={(value) => setFilters((f) => ({ ...f, province: value }))}
             clearable
@@ -138,43 +140,43 @@ function BuiltInAnalytics() {
         </Group>
       </Paper>
 
-      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" mb="md">
-        <ChartCard title={t('analytics.byStatus')}>
-          <BarChart label={t('analytics.byStatus')} bars={bars(summary.data?.status, (k) => statusLabel(t, k))} />
-        </ChartCard>
-        <ChartCard title={t('analytics.byGender')}>
-          <BarChart
-            label={t('analytics.byGender')}
-            color="grape"
-            bars={bars(summary.data?.gender, (k) => genderLabel(t, k))}
-          />
-        </ChartCard>
-        <ChartCard title={t('analytics.byEducation')}>
-          <BarChart
-            label={t('analytics.byEducation')}
-            color="teal"
-            bars={bars(summary.data?.education_level, (k) => educationLabel(t, k))}
-          />
-        </ChartCard>
-        <ChartCard title={t('analytics.byExperience')}>
-          <BarChart
-            label={t('analytics.byExperience')}
-            color="orange"
-            bars={bars(summary.data?.experience, (k) => experienceLabel(t, k))}
-          />
-        </ChartCard>
-        <ChartCard title={t('analytics.byProvince')}>
-          <BarChart
-            label={t('analytics.byProvince')}
-            color="indigo"
-            bars={bars(summary.data?.province, provinceName)}
-          />
-        </ChartCard>
-      </SimpleGrid>
+      <QueryView query={summary}>
+        {(data) => (
+          <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md" mb="md">
+            <ChartCard title={t('analytics.byStatus')}>
+              <BarChart label={t('analytics.byStatus')} bars={bars(data.status, (k) => statusLabel(t, k))} />
+            </ChartCard>
+            <ChartCard title={t('analytics.byGender')}>
+              <BarChart
+                label={t('analytics.byGender')}
+                color="grape"
+                bars={bars(data.gender, (k) => genderLabel(t, k))}
+              />
+            </ChartCard>
+            <ChartCard title={t('analytics.byEducation')}>
+              <BarChart
+                label={t('analytics.byEducation')}
+                color="teal"
+                bars={bars(data.education_level, (k) => educationLabel(t, k))}
+              />
+            </ChartCard>
+            <ChartCard title={t('analytics.byExperience')}>
+              <BarChart
+                label={t('analytics.byExperience')}
+                color="orange"
+                bars={bars(data.experience, (k) => experienceLabel(t, k))}
+              />
+            </ChartCard>
+            <ChartCard title={t('analytics.byProvince')}>
+              <BarChart label={t('analytics.byProvince')} color="indigo" bars={bars(data.province, provinceName)} />
+            </ChartCard>
+          </SimpleGrid>
+        )}
+      </QueryView>
 
       <Paper withBorder p="md" radius="md">
         <Group justify="space-between" mb="sm" wrap="wrap">
-          <Title order={3} fz="md">
+          <Title order={2} fz="md">
             {t('analytics.ranking')}
           </Title>
           <Button
@@ -214,7 +216,9 @@ export function AnalyticsPage() {
   return (
     <>
       <PageHeader title={t('pages.titles.export')} />
-      {config.isPending ? null : embed ? (
+      {config.isPending ? (
+        <ListSkeleton />
+      ) : embed ? (
         <iframe
           src={embed}
           title={t('pages.titles.export')}

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssessmentDto, ChangeStatusInput } from '@tna/domain';
 import { apiClient } from '../../../lib/api-client';
+import { announceChange } from '../../../lib/cross-tab';
 import { assessmentKeys } from './keys';
 
 /** POST /api/tnas/changestatus: a move of SPEC 4 (remarks required), with its history entry. */
@@ -12,6 +13,9 @@ export function useChangeStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeStatus,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: assessmentKeys.all }),
+    onSuccess: () => {
+      announceChange(assessmentKeys.all);
+      return queryClient.invalidateQueries({ queryKey: assessmentKeys.all });
+    },
   });
 }

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import type { TrainingDto } from '@tna/domain';
-import { trainingsByDepartmentQueryOptions } from '../../reference-data/api/get-trainings-by-department';
+import { trainingsByDepartmentQueryOptions } from '../../../lib/api/get-trainings-by-department';
 
 /** The trainings of several departments at once (to name the trainings of the added priority rows), by id. */
 export function useTrainingsOfDepartments(departmentIds: readonly number[]): Map<number, TrainingDto> {

@@ -1,6 +1,6 @@
 /**
- * Query keys of the assessment screens. The reference lists use the same keys as the reference-data
- * screens (the same answers), so an admin's change there shows here after the next reload.
+ * Query keys of the assessment screens. The reference lists come from lib/api with the same keys as the
+ * reference-data screens (the same answers), so an admin's change there shows here after the next reload.
  */
 export const assessmentKeys = {
   all: ['tnas'] as const,
@@ -8,9 +8,4 @@ export const assessmentKeys = {
   priorities: (id: number) => ['tnas', 'priorities', id] as const,
   histories: (id: number) => ['tnas', 'histories', id] as const,
   myForms: (status: string, page: number) => ['tnas', 'myforms', status, page] as const,
-};
-
-/** The facilities of a district, as the form's cascade asks for them (the other lookups are the reference data's). */
-export const lookupKeys = {
-  hospitalsByDistrict: (districtId: number) => ['hospitals', 'bydistrict', districtId] as const,
 };

@@ -28,10 +28,19 @@ describe('the assessment screens', () => {
   });
 
   it('offer birth years from this year down to 1900, newest first', () => {
-    const years = birthYearOptions(new Date(2025, 5, 1));
-    expect(years[0]).toBe('2025');
-    expect(years.at(-1)).toBe('1900');
+    const years = birthYearOptions('gregorian', 'en', new Date(2025, 5, 1));
+    expect(years[0]).toEqual({ value: '2025', label: '2025' });
+    expect(years.at(-1)).toEqual({ value: '1900', label: '1900' });
     expect(years).toHaveLength(126);
+  });
+
+  it('label birth years in the Solar Hijri calendar in Dari and Pashto, keeping the Gregorian value', () => {
+    const solar = birthYearOptions('solar', 'fa', new Date(2025, 5, 1));
+    // 1 Hamal 1404 fell on 21 March 2025; 1 Hamal 1279 on 21 March 1900.
+    expect(solar[0]).toEqual({ value: '2025', label: '۱۴۰۴' });
+    expect(solar.find((y) => y.value === '1986')?.label).toBe('۱۳۶۵');
+    expect(solar.at(-1)).toEqual({ value: '1900', label: '۱۲۷۹' });
+    expect(birthYearOptions('gregorian', 'ps', new Date(2025, 5, 1))[0]).toEqual({ value: '2025', label: '۲۰۲۵' });
   });
 
   it('show a health facility as name / code - type', () => {

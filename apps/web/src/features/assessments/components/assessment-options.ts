@@ -4,46 +4,25 @@ import {
   EDUCATION_LEVELS,
   EXPERIENCE_BANDS,
   GENDERS,
+  type Language,
   MARITAL_STATUSES,
   PRIORITIES,
 } from '@tna/domain';
+import {
+  EDUCATION_KEYS,
+  EXPERIENCE_KEYS,
+  educationLabel,
+  experienceLabel,
+  genderLabel,
+  maritalStatusLabel,
+} from '../../../lib/assessment-labels';
+import { gregorianYearToSolar } from '../../../lib/calendar';
+import { localDigits } from '../../../lib/digits';
 
 type Translate = (key: string) => string;
 
-/**
- * Translation keys of the constant values of SPEC 9. The values are what the API stores
- * ('12 Grade', '<1'); the keys are their names in the translation files.
- */
-const EDUCATION_KEYS: Readonly<Record<string, string>> = {
-  'No Formal Education': 'none',
-  '12 Grade': 'grade12',
-  '14 Grade': 'grade14',
-  Bachelor: 'bachelor',
-  Master: 'master',
-  PhD: 'phd',
-};
-
-const EXPERIENCE_KEYS: Readonly<Record<string, string>> = {
-  '<1': 'lessThan1',
-  '1-5': 'from1to5',
-  '5-10': 'from5to10',
-  '10-15': 'from10to15',
-  '15-20': 'from15to20',
-  '20>': 'moreThan20',
-};
-
-function label(t: Translate, group: string, keys: Readonly<Record<string, string>> | null, value: string): string {
-  if (!value) return '';
-  const key = keys ? keys[value] : value;
-  return key ? t(`tna.options.${group}.${key}`) : value;
-}
-
-export const maritalStatusLabel = (t: Translate, value: string) => label(t, 'maritalStatus', null, value);
-export const genderLabel = (t: Translate, value: string) => label(t, 'gender', null, value);
-export const educationLabel = (t: Translate, value: string) => label(t, 'education', EDUCATION_KEYS, value);
-export const experienceLabel = (t: Translate, value: string) => label(t, 'experience', EXPERIENCE_KEYS, value);
-export const statusLabel = (t: Translate, value: string | null) =>
-  value && (ASSESSMENT_STATUSES as readonly string[]).includes(value) ? t(`tna.statuses.${value}`) : (value ?? '');
+// The labels live in lib (the dashboard and analytics show them too); the form's option lists are built here.
+export { educationLabel, experienceLabel, genderLabel, maritalStatusLabel } from '../../../lib/assessment-labels';
 
 export function maritalStatusOptions(t: Translate) {
   return MARITAL_STATUSES.map((value) => ({ value, label: maritalStatusLabel(t, value) }));
@@ -59,10 +38,24 @@ export function experienceOptions(t: Translate) {
 }
 export const PRIORITY_OPTIONS = PRIORITIES.map((p) => ({ value: String(p), label: String(p) }));
 
-/** SPEC 9: birth years from the current year down to 1900, newest first. */
-export function birthYearOptions(now = new Date()): string[] {
-  const years: string[] = [];
-  for (let year = now.getFullYear(); year >= BIRTH_YEAR_MIN; year--) years.push(String(year));
+/** The calendar a birth year is chosen in: Solar Hijri (Dari, Pashto) or Gregorian. */
+export type YearCalendar = 'solar' | 'gregorian';
+
+/**
+ * SPEC 9: birth years from the current year down to 1900, newest first. The value is always the
+ * Gregorian year (what the API stores); in the Solar Hijri calendar the label is the Solar Hijri
+ * year that begins in it (1986 reads 1365), in the language's digits either way.
+ */
+export function birthYearOptions(
+  calendar: YearCalendar = 'gregorian',
+  language: Language = 'en',
+  now = new Date(),
+): { value: string; label: string }[] {
+  const years: { value: string; label: string }[] = [];
+  for (let year = now.getFullYear(); year >= BIRTH_YEAR_MIN; year--) {
+    const shown = calendar === 'solar' ? gregorianYearToSolar(year) : year;
+    years.push({ value: String(year), label: localDigits(String(shown), language) });
+  }
   return years;
 }
 
@@ -72,14 +65,6 @@ export function facilityLabel(facility: { name: string; code: string | null; typ
     ? `${facility.name} / ${facility.code} - ${facility.type}`
     : `${facility.name} - ${facility.type}`;
 }
-
-/** Badge colours of the statuses (SPEC 4). */
-export const STATUS_COLORS: Readonly<Record<string, string>> = {
-  NEW: 'blue',
-  APPROVED: 'green',
-  REJECTED: 'red',
-  ARCHIVED: 'gray',
-};
 
 /** Every key the helpers above build (checked against en.json by a test). */
 export const OPTION_KEYS: readonly string[] = [

@@ -2,7 +2,8 @@ import { Paper, Text, Title } from '@mantine/core';
 import type { AssessmentDto } from '@tna/domain';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/format';
+import { localDigits } from '../../../lib/digits';
+import { formatDay } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
 import { departmentName, titleOf, unitName } from '../../../lib/localized';
 import { educationLabel, experienceLabel, facilityLabel, genderLabel, maritalStatusLabel } from './assessment-options';
@@ -27,7 +28,7 @@ function Fields({ title, items }: { title: string; items: Item[] }) {
   const titleId = useId();
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="section" aria-labelledby={titleId}>
-      <Title order={3} fz="md" id={titleId} className={classes.sectionTitle}>
+      <Title order={2} fz="md" id={titleId} className={classes.sectionTitle}>
         {title}
       </Title>
       <dl className={`${classes.fields} ${print.fields}`}>
@@ -42,12 +43,14 @@ function Fields({ title, items }: { title: string; items: Item[] }) {
   );
 }
 
-/** A day (YYYY-MM-DD) in the active language, with the day as typed when that is another calendar. */
+/**
+ * A day (YYYY-MM-DD) in the active language's calendar. In Dari and Pashto the Gregorian day follows
+ * in small print: the API, the export and older paper forms carry it.
+ */
 function AssessmentDay({ value }: { value: string }) {
   const language = currentLanguage();
   const day = value.slice(0, 10);
-  // Noon, so no time zone moves it to another day.
-  const local = formatDate(`${day}T12:00:00`, language);
+  const local = formatDay(day, language);
   if (language === 'en') return <>{local}</>;
   return (
     <>
@@ -80,7 +83,10 @@ export function AssessmentView({ assessment: a }: { assessment: AssessmentDto })
           { label: f('name'), value: typed(a.name) },
           { label: f('lastname'), value: typed(a.lastname) },
           { label: f('fathername'), value: typed(a.fathername) },
-          { label: f('birth_year'), value: ltr(a.birth_year) },
+          {
+            label: f('birth_year'),
+            value: ltr(a.birth_year === null ? null : localDigits(String(a.birth_year), language)),
+          },
         ]}
       />
       <Fields

@@ -1,7 +1,10 @@
-import { type AssessmentStatus, hasAnyRole, STATUS_MOVES } from '@tna/domain';
+import { type AssessmentStatus, movesFor } from '@tna/domain';
 
-/** The moves of SPEC 4 the user's roles allow from a status (the officer's own archive is on My Assessments). */
-export function clearanceChoices(status: string, roles: readonly string[]): AssessmentStatus[] {
-  if (status !== 'NEW' && status !== 'REJECTED') return [];
-  return STATUS_MOVES.filter((m) => m.from === status && !m.creatorOnly && hasAnyRole(roles, m.roles)).map((m) => m.to);
+/**
+ * The moves of SPEC 4 that the access policy lets the user make from a status on the Details page
+ * (the officer's own archive is on My Assessments). The page shows a form the server let the user
+ * read, so the form's creator and province do not change the answer here; the server decides again.
+ */
+export function clearanceChoices(status: AssessmentStatus, roles: readonly string[]): AssessmentStatus[] {
+  return movesFor({ id: -1, roles }, { status, createdBy: null, provinceId: 0 });
 }

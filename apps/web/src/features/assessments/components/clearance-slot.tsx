@@ -18,6 +18,14 @@ export const MOVE_LABEL_KEYS: Record<AssessmentStatus, string> = {
   ARCHIVED: 'tna.review.moves.ARCHIVED',
 };
 
+/** The review list each status is shown in (SPEC 2). */
+const LIST_OF_STATUS: Record<AssessmentStatus, string> = {
+  NEW: '/tna/validate',
+  APPROVED: '/tna/cleared',
+  REJECTED: '/tna/rejected',
+  ARCHIVED: '/tna/archived',
+};
+
 /** True when the page was reached from another page of the app (React Router counts its entries). */
 function hasHistory(): boolean {
   const state = window.history.state as { idx?: number } | null;
@@ -37,7 +45,7 @@ export function ClearanceSlot({ assessment }: { assessment: AssessmentDto }) {
   const [status, setStatus] = useState<string | null>(null);
   const [remarks, setRemarks] = useState('');
   const [touched, setTouched] = useState(false);
-  const choices = clearanceChoices(assessment.status, roles);
+  const choices = clearanceChoices(assessment.status as AssessmentStatus, roles);
   if (!choices.length) return null;
 
   const chosen = status && (choices as string[]).includes(status) ? (status as AssessmentStatus) : null;
@@ -51,8 +59,9 @@ export function ClearanceSlot({ assessment }: { assessment: AssessmentDto }) {
       setStatus(null);
       setRemarks('');
       setTouched(false);
+      // Opened from a list in a new tab there is no page before: go to the list the form was in.
       if (hasHistory()) navigate(-1);
-      else navigate('/tna');
+      else navigate(LIST_OF_STATUS[assessment.status as AssessmentStatus], { replace: true });
     } catch (error) {
       notify('error', conflictText(t, i18n, error), t('toast.operationFailed'));
     }

@@ -1,6 +1,6 @@
 import { ApiError } from '../../../lib/api-error';
 import { describeError, type Translator } from '../../../lib/form';
-import { statusLabel } from './assessment-options';
+import { statusLabel } from '../../../lib/labels';
 
 /**
  * The 409 answers of the assessment calls. The server names them by `message_key` (`conflict.` and

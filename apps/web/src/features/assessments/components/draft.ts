@@ -14,9 +14,12 @@ export interface Draft {
 }
 
 const SAVE_DELAY_MS = 500;
+/** A draft keeps personal data: one left for 30 days is dropped. */
+export const DRAFT_MAX_AGE_MS = 30 * 24 * 60 * 60_000;
+const DRAFT_PREFIX = 'tna-draft:';
 
 export function draftKey(email: string): string {
-  return `tna-draft:${email}:new`;
+  return `${DRAFT_PREFIX}${email}:new`;
 }
 
 /**
@@ -38,6 +41,10 @@ export function readDraft(email: string): Draft | null {
     const raw = JSON.parse(text) as Partial<Draft>;
     const values = sanitizeValues(raw.values);
     if (isBlank(values)) return null;
+    if (typeof raw.savedAt === 'string' && Date.now() - Date.parse(raw.savedAt) > DRAFT_MAX_AGE_MS) {
+      clearDraft(email);
+      return null;
+    }
     return {
       values,
       idempotencyKey:
@@ -66,6 +73,25 @@ export function clearDraft(email: string): void {
     window.localStorage.removeItem(draftKey(email));
   } catch {
     // Nothing to clear.
+  }
+}
+
+/** Remove every user's drafts older than 30 days from this browser (at app start). */
+export function dropOldDrafts(now = Date.now()): void {
+  try {
+    const storage = window.localStorage;
+    for (const key of Object.keys(storage)) {
+      if (!key.startsWith(DRAFT_PREFIX)) continue;
+      let savedAt = Number.NaN;
+      try {
+        savedAt = Date.parse((JSON.parse(storage.getItem(key) ?? '{}') as Partial<Draft>).savedAt ?? '');
+      } catch {
+        // Unreadable: dropped below.
+      }
+      if (!(now - savedAt <= DRAFT_MAX_AGE_MS)) storage.removeItem(key);
+    }
+  } catch {
+    // Storage unavailable: nothing kept either.
   }
 }
 

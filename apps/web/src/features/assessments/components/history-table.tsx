@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
-import { statusLabel } from './assessment-options';
+import { statusLabel } from '../../../lib/labels';
 
 interface HistoryTableProps {
   histories: readonly HistoryDto[] | undefined;

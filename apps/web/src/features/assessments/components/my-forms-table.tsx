@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Column } from '../../../components/data-table';
 import { PagedTable } from '../../../components/paged-table';
+import { localDigits } from '../../../lib/digits';
 import { currentLanguage } from '../../../lib/i18n';
-import { unitName } from '../../../lib/localized';
+import { fullName, unitName } from '../../../lib/localized';
 
 interface MyFormsTableProps {
   page: Page<AssessmentRowDto> | undefined;
@@ -17,8 +18,6 @@ interface MyFormsTableProps {
   onPage: (page: number) => void;
   onArchive: (row: AssessmentRowDto) => void;
 }
-
-export const fullName = (row: { name: string; lastname: string }) => `${row.name} ${row.lastname}`.trim();
 
 /** SPEC 2 My Assessments: the officer's NEW forms, numbered from the page's first row, with Update and Archive. */
 export function MyFormsTable({ page, loading, busy, error, onRetry, onPage, onArchive }: MyFormsTableProps) {
@@ -32,6 +31,7 @@ export function MyFormsTable({ page, loading, busy, error, onRetry, onPage, onAr
     {
       key: 'name',
       header: t('tna.fields.name'),
+      card: 'title',
       render: (row) => (
         <Anchor component={Link} to={`/tna/details/${row.id}`} fz="sm" dir="auto">
           {fullName(row)}
@@ -39,7 +39,12 @@ export function MyFormsTable({ page, loading, busy, error, onRetry, onPage, onAr
       ),
     },
     { key: 'fathername', header: t('tna.fields.fathername'), render: (row) => <bdi>{row.fathername}</bdi> },
-    { key: 'birth_year', header: t('tna.fields.birth_year'), render: (row) => row.birth_year, noWrap: true },
+    {
+      key: 'birth_year',
+      header: t('tna.fields.birth_year'),
+      render: (row) => localDigits(String(row.birth_year), language),
+      noWrap: true,
+    },
     {
       key: 'implementing_organization',
       header: t('tna.fields.implementing_organization'),
@@ -53,7 +58,7 @@ export function MyFormsTable({ page, loading, busy, error, onRetry, onPage, onAr
     },
     {
       key: 'actions',
-      header: t('common.actions'),
+      header: t('common.action'),
       render: (row) => (
         <Group gap={6} wrap="nowrap">
           <Button

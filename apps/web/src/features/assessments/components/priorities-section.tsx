@@ -2,13 +2,14 @@ import { Button, Group, Select, SimpleGrid, Table, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type DepartmentDto, encodeMessage, priorityLineSchema } from '@tna/domain';
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { departmentOptions, searchableProps, titleOptions } from '../../../components/select-options';
+import { useTrainingsByDepartment } from '../../../lib/api/get-trainings-by-department';
+import { formatNumber, localDigits } from '../../../lib/digits';
 import { translateMessage } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
 import { departmentName, titleOf } from '../../../lib/localized';
-import { useTrainingsByDepartment } from '../../reference-data/api/get-trainings-by-department';
 import { useTrainingsOfDepartments } from '../api/get-trainings-by-department';
 import classes from './assessment-form.module.css';
 import { PRIORITY_OPTIONS } from './assessment-options';
@@ -34,7 +35,7 @@ interface PrioritiesSectionProps {
  * priority) whose Next button appends a line and starts the sub-form again. A training can be in the
  * list once; trainings already added are shown but cannot be chosen again.
  */
-export function PrioritiesSection({ form, rows, departments }: PrioritiesSectionProps) {
+function PrioritiesLines({ form, rows, departments }: PrioritiesSectionProps) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage();
   const [line, setLine] = useState<LineDraft>(EMPTY_LINE);
@@ -46,7 +47,7 @@ export function PrioritiesSection({ form, rows, departments }: PrioritiesSection
   const added = new Set(rows.map((row) => row.training));
   const searchable = {
     ...searchableProps(t('common.nothingFound')),
-    // Not autoSelectOnBlur: see assessment-form.tsx.
+    // Not autoSelectOnBlur: see form-fields.tsx.
     selectFirstOptionOnChange: true,
   };
 
@@ -88,17 +89,19 @@ export function PrioritiesSection({ form, rows, departments }: PrioritiesSection
 
   return (
     <>
-      <Table.ScrollContainer minWidth={360} type="native">
+      {/* No minimum width: on a 375 px phone the table fits its card (text wraps) instead of hiding
+          the delete buttons off to the side. */}
+      <Table.ScrollContainer minWidth={0} type="native">
         <Table withTableBorder verticalSpacing="xs" aria-label={t('tna.form.prioritiesTable')}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t('tna.form.department')}</Table.Th>
               <Table.Th scope="col">{t('tna.form.training')}</Table.Th>
-              <Table.Th scope="col" w={90}>
+              <Table.Th scope="col" w={70}>
                 {t('tna.form.priority')}
               </Table.Th>
-              <Table.Th scope="col" w={110}>
-                {t('common.actions')}
+              <Table.Th scope="col" w={90}>
+                {t('common.action')}
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -120,7 +123,7 @@ export function PrioritiesSection({ form, rows, departments }: PrioritiesSection
                         </Text>
                       ) : null}
                     </Table.Td>
-                    <Table.Td>{row.priority}</Table.Td>
+                    <Table.Td>{formatNumber(Number(row.priority), language)}</Table.Td>
                     <Table.Td>
                       <Button
                         type="button"
@@ -193,7 +196,7 @@ export function PrioritiesSection({ form, rows, departments }: PrioritiesSection
               id="tna-line-priority"
               label={t('tna.form.priority')}
               placeholder={t('tna.form.selectPriority')}
-              data={PRIORITY_OPTIONS}
+              data={PRIORITY_OPTIONS.map((o) => ({ ...o, label: localDigits(o.label, language) }))}
               value={line.priority}
               onChange={(value) => setLine({ ...line, priority: value })}
               allowDeselect={false}
@@ -209,3 +212,20 @@ export function PrioritiesSection({ form, rows, departments }: PrioritiesSection
     </>
   );
 }
+
+/** The errors of the priority list and its lines, as one comparable text. */
+function priorityErrors(form: UseFormReturnType<AssessmentFormValues>): string {
+  return Object.entries(form.errors)
+    .filter(([field]) => field.startsWith('priorities'))
+    .map(([field, message]) => `${field}=${String(message)}`)
+    .join('\n');
+}
+
+/** Rendered again only when its lines, the departments or its own errors change (see sameSection). */
+export const PrioritiesSection = memo(
+  PrioritiesLines,
+  (prev, next) =>
+    prev.rows === next.rows &&
+    prev.departments === next.departments &&
+    priorityErrors(prev.form) === priorityErrors(next.form),
+);

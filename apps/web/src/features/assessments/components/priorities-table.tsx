@@ -1,6 +1,7 @@
 import type { PriorityDto } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/data-table';
+import { formatNumber } from '../../../lib/digits';
 import { currentLanguage } from '../../../lib/i18n';
 import { departmentName, titleOf } from '../../../lib/localized';
 
@@ -16,7 +17,12 @@ export function PrioritiesTable({ priorities, loading, error, onRetry }: Priorit
   const { t } = useTranslation();
   const language = currentLanguage();
   const columns: Column<PriorityDto>[] = [
-    { key: 'priority', header: t('tna.fields.priority'), render: (row) => row.priority, width: 80 },
+    {
+      key: 'priority',
+      header: t('tna.fields.priority'),
+      render: (row) => formatNumber(row.priority, language),
+      width: 80,
+    },
     { key: 'department', header: t('tna.form.department'), render: (row) => departmentName(row.department, language) },
     { key: 'training', header: t('tna.form.training'), render: (row) => titleOf(row.training, language) },
   ];

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { STATUS_COLORS, statusLabel } from './assessment-options';
+import { STATUS_COLORS, statusLabel } from '../../../lib/labels';
 import classes from './assessment-print.module.css';
 
 /** An assessment's status as a coloured badge (NEW blue, APPROVED green, REJECTED red, ARCHIVED grey). */

@@ -32,7 +32,7 @@ function usePrintLayout() {
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md" component="section" aria-label={title}>
-      <Title order={3} fz="md" mb="xs">
+      <Title order={2} fz="md" mb="xs">
         {title}
       </Title>
       {children}
@@ -123,7 +123,7 @@ export function AssessmentDetailsPage() {
       </div>
       <Stack gap="md">
         <Group gap="sm" wrap="wrap">
-          <Title order={3} fz="xl">
+          <Title order={2} fz="xl">
             <bdi>{`${a.name} ${a.lastname}`}</bdi>
           </Title>
           <StatusBadge status={a.status} size="lg" />

@@ -7,12 +7,13 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useConfirm } from '../../../components/use-confirm';
 import { useRoles } from '../../../lib/auth';
+import { fullName } from '../../../lib/localized';
 import { notify } from '../../../lib/notify';
 import { useChangeStatus } from '../api/change-status';
 import { useMyForms } from '../api/get-my-forms';
 import { ArchiveModal } from '../components/archive-modal';
 import { conflictText } from '../components/conflicts';
-import { fullName, MyFormsTable } from '../components/my-forms-table';
+import { MyFormsTable } from '../components/my-forms-table';
 
 /**
  * SPEC 2 My Assessments: the officer's forms still NEW (under review). Update opens the edit form;

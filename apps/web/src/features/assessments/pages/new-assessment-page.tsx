@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
+import { referenceKeys } from '../../../lib/api/reference-keys';
 import { ApiError } from '../../../lib/api-error';
 import { useSession } from '../../../lib/auth-storage';
 import { notify } from '../../../lib/notify';
-import { referenceKeys } from '../../reference-data/api/keys';
-import { useCreateAssessment } from '../api/create-assessment';
+import { useSubmitOrQueue } from '../api/outbox';
 import { AssessmentForm } from '../components/assessment-form';
 import { type AssessmentFormValues, emptyValues } from '../components/assessment-values';
 import { conflictText } from '../components/conflicts';
@@ -32,13 +32,17 @@ export function NewAssessmentPage() {
   const { t, i18n } = useTranslation();
   const email = useSession().email ?? 'anonymous';
   const queryClient = useQueryClient();
-  const create = useCreateAssessment();
+  const submitOrQueue = useSubmitOrQueue(email);
+  // What the form shows, kept for the outbox (which can reopen it); the submission alone cannot.
+  const latest = useRef<AssessmentFormValues>(emptyValues());
+  const queued = useRef(false);
   const [offer, setOffer] = useState<Draft | null>(() => readDraft(email));
   const [state, setState] = useState<FormState>(() => freshForm(0));
   const autosave = useDraftAutosave(email, state.idempotencyKey, offer === null);
 
   const restore = () => {
     if (!offer) return;
+    latest.current = offer.values;
     setState((s) => ({ key: s.key + 1, values: offer.values, idempotencyKey: offer.idempotencyKey }));
     setOffer(null);
   };
@@ -51,7 +55,9 @@ export function NewAssessmentPage() {
   const onSaved = () => {
     autosave.cancel();
     clearDraft(email);
-    notify('success', t('toast.registrationSucceeded'));
+    // Kept in the outbox when the server could not be reached: it sends itself later.
+    if (queued.current) notify('info', t('offline.outbox.savedOnDevice'));
+    else notify('success', t('toast.registrationSucceeded'));
     setState((s) => freshForm(s.key + 1));
     // SPEC 4: the lookups reload for the next form.
     for (const key of [referenceKeys.provinces, referenceKeys.departments, referenceKeys.positions]) {
@@ -72,7 +78,9 @@ export function NewAssessmentPage() {
         <AssessmentForm
           key={state.key}
           initialValues={state.values}
-          save={(submission) => create.mutateAsync({ ...submission, idempotencyKey: state.idempotencyKey })}
+          save={async (submission) => {
+            queued.current = (await submitOrQueue(submission, latest.current, state.idempotencyKey)) === 'queued';
+          }}
           onSaved={onSaved}
           failureText={t('toast.registrationFailed')}
           onError={(error) => {
@@ -80,7 +88,10 @@ export function NewAssessmentPage() {
             notify('error', conflictText(t, i18n, error), t('toast.registrationFailed'));
             return true;
           }}
-          onValuesChange={autosave.schedule}
+          onValuesChange={(values) => {
+            latest.current = values;
+            autosave.schedule(values);
+          }}
         />
       )}
     </>

@@ -4,6 +4,7 @@ import { LANGUAGES } from '@tna/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage } from '../../../lib/i18n';
+import { usePageTitle } from '../../../lib/page-title';
 import classes from './auth-card.module.css';
 
 /** A light language switch for the guest pages (no popover code before sign-in). */
@@ -29,8 +30,9 @@ function LanguageSwitch() {
 }
 
 /** The centred card of the guest pages: brand, a line of guidance, the form, language and version. */
-export function AuthCard({ subtitle, children }: { subtitle: string; children: ReactNode }) {
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
   const { t } = useTranslation();
+  usePageTitle(title);
   return (
     <Center component="main" className={classes.page}>
       <Stack w="100%" maw={400} gap="md">

@@ -16,7 +16,7 @@ export function ForgotPasswordPage() {
   );
 
   return (
-    <AuthCard subtitle={t('auth.forgotTitle')}>
+    <AuthCard title={t('auth.forgotLink')} subtitle={t('auth.forgotTitle')}>
       {sent ? (
         <Stack gap="sm">
           <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">

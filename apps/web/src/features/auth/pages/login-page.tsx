@@ -1,7 +1,9 @@
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { homePathFor, type LoginInput, loginSchema } from '@tna/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
@@ -27,20 +29,35 @@ export function LoginPage() {
     enhanceGetInputProps: translatedErrors(i18n),
   });
 
+  // The reason stays on the form (a toast is gone after a few seconds, and may be missed entirely).
+  const [failure, setFailure] = useState<string | null>(null);
+
   const reportFailure = (error: unknown) => {
     if (error instanceof ApiError && error.code === 'RATE_LIMITED') {
       // SPEC 8 leaves this case out; the server's own message says when to try again.
-      notify('error', describeError(i18n, error));
+      const message = describeError(i18n, error);
+      setFailure(message);
+      notify('error', message);
       return;
     }
-    if (error instanceof ApiError && error.status === 422) applyServerErrors(form, error);
-    // Wrong credentials get the failure text alone; anything unexpected shows its message first.
-    else if (!(error instanceof ApiError && error.status === 401)) notify('error', describeError(i18n, error));
+    if (error instanceof ApiError && error.status === 422) {
+      applyServerErrors(form, error);
+      setFailure(null);
+    } else if (error instanceof ApiError && error.status === 401) {
+      // Wrong credentials get the failure text alone.
+      setFailure(t('toast.loginFailed'));
+    } else {
+      // Anything unexpected shows its message first.
+      const message = describeError(i18n, error);
+      setFailure(message);
+      notify('error', message);
+    }
     notify('error', t('toast.loginFailed'));
   };
 
   const submit = form.onSubmit(
     async (values) => {
+      setFailure(null);
       try {
         const session = await login.mutateAsync(loginSchema.parse(values));
         queryClient.clear();
@@ -55,7 +72,7 @@ export function LoginPage() {
   );
 
   return (
-    <AuthCard subtitle={t('auth.signInTitle')}>
+    <AuthCard title={t('auth.signIn')} subtitle={t('auth.signInTitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput
@@ -75,6 +92,11 @@ export function LoginPage() {
             withAsterisk={false}
             {...form.getInputProps('password')}
           />
+          {failure ? (
+            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" p="xs">
+              <Text fz="sm">{failure}</Text>
+            </Alert>
+          ) : null}
           <Button type="submit" fullWidth loading={login.isPending} mt="xs">
             {t('auth.signIn')}
           </Button>

@@ -27,7 +27,7 @@ export function RecoverPasswordPage() {
   const tokenError = form.errors.token;
 
   return (
-    <AuthCard subtitle={t('auth.recoverTitle')}>
+    <AuthCard title={t('auth.changePassword')} subtitle={t('auth.recoverTitle')}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {!token || tokenError ? (

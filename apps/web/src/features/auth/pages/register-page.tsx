@@ -20,7 +20,7 @@ export function RegisterPage() {
   );
 
   return (
-    <AuthCard subtitle={t('auth.registerTitle')}>
+    <AuthCard title={t('auth.register')} subtitle={t('auth.registerTitle')}>
       {sent ? (
         <Stack gap="sm">
           <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">

@@ -1,13 +1,18 @@
-import { Button, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Button, Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BarChart } from '../../../components/bar-chart';
 import { type Column, DataTable } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
+import { QueryView } from '../../../components/query-view';
+import { useProvinceScope } from '../../../lib/auth';
+import { formatList } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format-number';
 import { currentLanguage } from '../../../lib/i18n';
+import { statusLabel } from '../../../lib/labels';
 import { departmentName, unitName } from '../../../lib/localized';
-import { statusLabel } from '../../assessments/components/assessment-options';
 import {
   type CoreStats,
   type DepartmentFigure,
@@ -17,8 +22,6 @@ import {
   useProvinceFigures,
   useStatusFigures,
 } from '../api/get-figures';
-import { BarChart } from '../components/bar-chart';
-import { formatNumber } from '../components/format-number';
 
 const STATUS_COLORS: Record<string, string> = { NEW: 'blue', APPROVED: 'green', REJECTED: 'red', ARCHIVED: 'gray' };
 
@@ -38,7 +41,12 @@ function FigureCard({
       <Text fz="sm" c="dimmed">
         {label}
       </Text>
-      <Text fz={28} fw={700} c={color ? `${color}.7` : undefined} data-testid={testId ? `${testId}-value` : undefined}>
+      <Text
+        fz={28}
+        fw={700}
+        c={color ? `var(--mantine-color-${color}-text)` : undefined}
+        data-testid={testId ? `${testId}-value` : undefined}
+      >
         {formatNumber(value, currentLanguage())}
       </Text>
     </Paper>
@@ -57,10 +65,22 @@ const CORE_KEYS: readonly (keyof CoreStats)[] = [
   'users',
 ];
 
+/** Grey tiles where the figures will be, so the page does not jump when they arrive. */
+function TileSkeletons({ count }: { count: number }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" mb="lg" aria-hidden>
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton key={i} height={84} radius="md" />
+      ))}
+    </SimpleGrid>
+  );
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder p="md" radius="md">
-      <Title order={3} fz="lg" mb="sm">
+      <Title order={2} fz="lg" mb="sm">
         {title}
       </Title>
       {children}
@@ -77,6 +97,19 @@ export function DashboardPage() {
   const departments = useDepartmentFigures();
   const core = useCoreStats();
   const total = (statuses.data ?? []).reduce((sum, s) => sum + s.total, 0);
+  // Which provinces the figures count (issue 13): the server counts only the reader's provinces,
+  // and the figures by province list exactly those.
+  const scope = useProvinceScope();
+  const covered = scope
+    ? t('dashboard.covers', {
+        provinces: formatList(
+          (provinces.data ?? [])
+            .filter((p) => scope.includes(p.id))
+            .map((p) => unitName({ ...p, name_en: p.name }, language)),
+          language,
+        ),
+      })
+    : t('dashboard.coversAll');
 
   const provinceColumns: Column<ProvinceFigure>[] = [
     { key: 'name', header: t('dashboard.province'), render: (p) => unitName({ ...p, name_en: p.name }, language) },
@@ -102,34 +135,41 @@ export function DashboardPage() {
           </Button>
         }
       />
-      <Title order={3} fz="lg" mb="sm">
+      <Text c="dimmed" mb="md" data-testid="dashboard-scope">
+        {covered}
+      </Text>
+      <Title order={2} fz="lg" mb="sm">
         {t('dashboard.byStatus')}
       </Title>
-      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" mb="lg">
-        {(statuses.data ?? []).map((s) => (
-          <FigureCard
-            key={s.status}
-            label={statusLabel(t, s.status)}
-            value={s.total}
-            color={STATUS_COLORS[s.status]}
-            testId={`status-${s.status}`}
-          />
-        ))}
-        {statuses.data ? <FigureCard label={t('dashboard.total')} value={total} testId="status-total" /> : null}
-      </SimpleGrid>
+      <QueryView query={statuses} skeleton={<TileSkeletons count={5} />}>
+        {(data) => (
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" mb="lg">
+            {data.map((s) => (
+              <FigureCard
+                key={s.status}
+                label={statusLabel(t, s.status)}
+                value={s.total}
+                color={STATUS_COLORS[s.status]}
+                testId={`status-${s.status}`}
+              />
+            ))}
+            <FigureCard label={t('dashboard.total')} value={total} testId="status-total" />
+          </SimpleGrid>
+        )}
+      </QueryView>
 
-      {core.data ? (
-        <>
-          <Title order={3} fz="lg" mb="sm">
-            {t('dashboard.headline')}
-          </Title>
+      <Title order={2} fz="lg" mb="sm">
+        {t('dashboard.headline')}
+      </Title>
+      <QueryView query={core} skeleton={<TileSkeletons count={CORE_KEYS.length} />}>
+        {(data) => (
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" mb="lg">
             {CORE_KEYS.map((key) => (
-              <FigureCard key={key} label={t(`dashboard.core.${key}`)} value={core.data[key]} />
+              <FigureCard key={key} label={t(`dashboard.core.${key}`)} value={data[key]} />
             ))}
           </SimpleGrid>
-        </>
-      ) : null}
+        )}
+      </QueryView>
 
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" mb="md">
         <Section title={t('dashboard.byProvince')}>
@@ -144,14 +184,18 @@ export function DashboardPage() {
           />
         </Section>
         <Section title={t('dashboard.provinceChart')}>
-          <BarChart
-            label={t('dashboard.provinceChart')}
-            bars={(provinces.data ?? []).map((p) => ({
-              key: String(p.id),
-              label: unitName({ ...p, name_en: p.name }, language),
-              value: p.number,
-            }))}
-          />
+          <QueryView query={provinces}>
+            {(data) => (
+              <BarChart
+                label={t('dashboard.provinceChart')}
+                bars={data.map((p) => ({
+                  key: String(p.id),
+                  label: unitName({ ...p, name_en: p.name }, language),
+                  value: p.number,
+                }))}
+              />
+            )}
+          </QueryView>
         </Section>
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
@@ -167,15 +211,19 @@ export function DashboardPage() {
           />
         </Section>
         <Section title={t('dashboard.departmentChart')}>
-          <BarChart
-            label={t('dashboard.departmentChart')}
-            color="teal"
-            bars={(departments.data ?? []).map((d) => ({
-              key: String(d.id),
-              label: departmentName(d, language),
-              value: d.number,
-            }))}
-          />
+          <QueryView query={departments}>
+            {(data) => (
+              <BarChart
+                label={t('dashboard.departmentChart')}
+                color="teal"
+                bars={data.map((d) => ({
+                  key: String(d.id),
+                  label: departmentName(d, language),
+                  value: d.number,
+                }))}
+              />
+            )}
+          </QueryView>
         </Section>
       </SimpleGrid>
     </>

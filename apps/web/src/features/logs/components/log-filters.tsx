@@ -3,8 +3,8 @@ import { IconFilterOff } from '@tabler/icons-react';
 import { AUDIT_EVENTS, AUDITABLE_TYPES } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
 import { searchableProps } from '../../../components/select-options';
+import { useUsers } from '../../../lib/api/get-users';
 import { auditEventLabel, auditModelLabel } from '../../../lib/labels';
-import { useUsers } from '../../users/api/get-users';
 
 export interface LogFilterValues {
   user_id: string | null;

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
+import { formatNumber } from '../../../lib/format-number';
 import { currentLanguage } from '../../../lib/i18n';
-import { statusLabel } from '../../assessments/components/assessment-options';
-import { formatNumber } from '../../dashboard/components/format-number';
+import { statusLabel } from '../../../lib/labels';
 import {
   type DataEntryRow,
   useDataEntryPerformance,
@@ -68,7 +68,7 @@ export function PerformancePage() {
       </Paper>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <Paper withBorder p="md" radius="md">
-          <Title order={3} fz="lg" mb="sm">
+          <Title order={2} fz="lg" mb="sm">
             {t('performance.dataEntry')}
           </Title>
           <DataTable
@@ -83,7 +83,7 @@ export function PerformancePage() {
           />
         </Paper>
         <Paper withBorder p="md" radius="md">
-          <Title order={3} fz="lg" mb="sm">
+          <Title order={2} fz="lg" mb="sm">
             {t('performance.validation')}
           </Title>
           <DataTable

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { referenceKeys } from '../../../lib/api/reference-keys';
 import { apiClient } from '../../../lib/api-client';
-import { referenceKeys } from './keys';
 
 /** DELETE /api/provinces/districts/{id}; 409 when facilities or assessments use it. */
 export async function deleteDistrict(id: number): Promise<void> {

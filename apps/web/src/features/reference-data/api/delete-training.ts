@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { referenceKeys } from '../../../lib/api/reference-keys';
 import { apiClient } from '../../../lib/api-client';
-import { referenceKeys } from './keys';
 
 /** DELETE /api/trainings/{id}; 409 when assessment priority lines use it. */
 export async function deleteTraining(id: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { FacilityDto, FacilitySort, Language, PagedResponse } from '@tna/domain';
+import { referenceKeys } from '../../../lib/api/reference-keys';
 import { apiClient, toQueryString } from '../../../lib/api-client';
-import { referenceKeys } from './keys';
 
 export interface HospitalsQuery {
   page: number;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ListResponse, TrainingDto } from '@tna/domain';
+import { referenceKeys } from '../../../lib/api/reference-keys';
 import { apiClient } from '../../../lib/api-client';
-import { referenceKeys } from './keys';
 
 /** GET /api/trainings: each with its department and positions. */
 export function trainingsQueryOptions() {

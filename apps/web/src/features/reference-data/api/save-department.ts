@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DepartmentDto, DepartmentFormInput } from '@tna/domain';
+import { referenceKeys } from '../../../lib/api/reference-keys';
 import { apiClient } from '../../../lib/api-client';
-import { referenceKeys } from './keys';
 
 /** POST /api/departments: creates a department, or updates one when `id` is given. */
 export async function saveDepartment(input: DepartmentFormInput): Promise<DepartmentDto> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminUnitDto, DistrictFormInput } from '@tna/domain';
+import { referenceKeys } from '../../../lib/api/reference-keys';
 import { apiClient } from '../../../lib/api-client';
-import { referenceKeys } from './keys';
 
 /** POST /api/provinces/districts: adds a district, or renames/moves one when `id` is given. */
 export async function saveDistrict(input: DistrictFormInput): Promise<AdminUnitDto> {

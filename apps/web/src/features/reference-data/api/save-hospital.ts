@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FacilityDto, FacilityFormInput } from '@tna/domain';
+import { referenceKeys } from '../../../lib/api/reference-keys';
 import { apiClient } from '../../../lib/api-client';
-import { referenceKeys } from './keys';
 
 /** POST /api/hospitals: creates a health facility, or updates one when `id` is given. */
 export async function saveHospital(input: FacilityFormInput): Promise<FacilityDto> {

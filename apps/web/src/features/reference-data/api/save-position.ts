@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PositionDto, PositionFormInput } from '@tna/domain';
+import { referenceKeys } from '../../../lib/api/reference-keys';
 import { apiClient } from '../../../lib/api-client';
-import { referenceKeys } from './keys';
 
 /** POST /api/positions: creates a position, or updates one when `id` is given (trainings as ids). */
 export async function savePosition(input: PositionFormInput): Promise<PositionDto> {

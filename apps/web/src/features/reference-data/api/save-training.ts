@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TrainingDto, TrainingFormInput } from '@tna/domain';
+import { referenceKeys } from '../../../lib/api/reference-keys';
 import { apiClient } from '../../../lib/api-client';
-import { referenceKeys } from './keys';
 
 /** POST /api/trainings: creates a training, or updates one when `id` is given (positions as ids). */
 export async function saveTraining(input: TrainingFormInput): Promise<TrainingDto> {

@@ -4,9 +4,9 @@ import { type AdminUnitDto, districtFormSchema } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
 import { FormCard, useSaveSubmit } from '../../../components/form-card';
 import { searchableProps, unitOptions } from '../../../components/select-options';
+import { useProvinces } from '../../../lib/api/get-provinces';
 import { translatedErrors, zodValidator } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
-import { useProvinces } from '../api/get-provinces';
 import { useSaveDistrict } from '../api/save-district';
 
 interface DistrictFormValues {

@@ -1,11 +1,11 @@
 import { Alert, Group, Loader, SimpleGrid, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
-import type { AdminUnitDto } from '@tna/domain';
+import { type AdminUnitDto, compareNames } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
 import { RowActions } from '../../../components/admin-screen';
+import { useDistricts } from '../../../lib/api/get-districts';
 import { currentLanguage } from '../../../lib/i18n';
 import { unitName } from '../../../lib/localized';
-import { useDistricts } from '../api/get-districts';
 
 interface DistrictsPanelProps {
   province: AdminUnitDto;
@@ -19,9 +19,7 @@ export function DistrictsPanel({ province, canManage, onEdit, onDelete }: Distri
   const { t } = useTranslation();
   const language = currentLanguage();
   const districts = useDistricts(province.id);
-  const sorted = [...(districts.data ?? [])].sort((a, b) =>
-    unitName(a, language).localeCompare(unitName(b, language), language === 'en' ? 'en' : 'fa'),
-  );
+  const sorted = [...(districts.data ?? [])].sort((a, b) => compareNames(unitName(a, language), unitName(b, language)));
   const title = t('administratives.districtsOf', { province: unitName(province, language) });
 
   return (

@@ -35,7 +35,7 @@ export function FacilitiesTable(props: FacilitiesTableProps) {
       noWrap: true,
       render: (f) => <span dir="ltr">{f.code ?? '—'}</span>,
     },
-    { key: 'name', header: t('hospitals.name'), sortKey: 'name', render: (f) => f.name },
+    { key: 'name', header: t('hospitals.name'), sortKey: 'name', card: 'title', render: (f) => f.name },
     { key: 'type', header: t('hospitals.type'), sortKey: 'type', render: (f) => facilityTypeLabel(t, f.type) },
     {
       key: 'province',

@@ -2,9 +2,9 @@ import { CloseButton, Grid, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { searchableProps, unitOptions } from '../../../components/select-options';
+import { useDistricts } from '../../../lib/api/get-districts';
+import { useProvinces } from '../../../lib/api/get-provinces';
 import { currentLanguage } from '../../../lib/i18n';
-import { useDistricts } from '../api/get-districts';
-import { useProvinces } from '../api/get-provinces';
 import { facilityStatusOptions, facilityTypeOptions } from './facility-options';
 
 export interface FacilityFilterValues {

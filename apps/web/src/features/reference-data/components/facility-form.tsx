@@ -4,10 +4,10 @@ import { type FacilityDto, facilityFormSchema } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
 import { FormCard, useSaveSubmit } from '../../../components/form-card';
 import { searchableProps, unitOptions } from '../../../components/select-options';
+import { useDistricts } from '../../../lib/api/get-districts';
+import { useProvinces } from '../../../lib/api/get-provinces';
 import { translatedErrors, zodValidator } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
-import { useDistricts } from '../api/get-districts';
-import { useProvinces } from '../api/get-provinces';
 import { useSaveHospital } from '../api/save-hospital';
 import { facilityStatusOptions, facilityTypeOptions } from './facility-options';
 

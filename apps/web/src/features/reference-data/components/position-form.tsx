@@ -6,10 +6,13 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormCard, useSaveSubmit } from '../../../components/form-card';
 import { departmentOptions, searchableProps, titleOptions } from '../../../components/select-options';
+import { useDepartments } from '../../../lib/api/get-departments';
+import {
+  trainingsByDepartmentQueryOptions,
+  useTrainingsByDepartment,
+} from '../../../lib/api/get-trainings-by-department';
 import { translatedErrors, zodValidator } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
-import { useDepartments } from '../api/get-departments';
-import { trainingsByDepartmentQueryOptions, useTrainingsByDepartment } from '../api/get-trainings-by-department';
 import { useSavePosition } from '../api/save-position';
 
 interface PositionFormValues {

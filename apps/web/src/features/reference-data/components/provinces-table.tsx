@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
-import type { AdminUnitDto } from '@tna/domain';
+import { type AdminUnitDto, compareNames } from '@tna/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/data-table';
@@ -22,9 +22,7 @@ interface ProvincesTableProps {
 export function ProvincesTable(props: ProvincesTableProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const rows = [...(props.provinces ?? [])].sort((a, b) =>
-    unitName(a, language).localeCompare(unitName(b, language), language === 'en' ? 'en' : 'fa'),
-  );
+  const rows = [...(props.provinces ?? [])].sort((a, b) => compareNames(unitName(a, language), unitName(b, language)));
   const columns: Column<AdminUnitDto>[] = [
     { key: 'index', header: t('common.index'), render: (_, number) => number, width: 56 },
     {
@@ -49,7 +47,7 @@ export function ProvincesTable(props: ProvincesTableProps) {
     },
     {
       key: 'action',
-      header: t('common.actions'),
+      header: t('common.action'),
       width: 150,
       render: (province) => {
         const open = props.expandedId === province.id;

@@ -4,11 +4,11 @@ import { TRAINING_FREQUENCIES, TRAINING_TYPES, type TrainingDto, trainingFormSch
 import { useTranslation } from 'react-i18next';
 import { FormCard, useSaveSubmit } from '../../../components/form-card';
 import { departmentOptions, searchableProps, titleOptions } from '../../../components/select-options';
+import { useDepartments } from '../../../lib/api/get-departments';
+import { usePositions } from '../../../lib/api/get-positions';
 import { translatedErrors, zodValidator } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
 import { frequencyLabel, trainingTypeLabel } from '../../../lib/labels';
-import { useDepartments } from '../api/get-departments';
-import { usePositions } from '../api/get-positions';
 import { useSaveTraining } from '../api/save-training';
 
 interface TrainingFormValues {

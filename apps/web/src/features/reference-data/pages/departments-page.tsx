@@ -1,61 +1,65 @@
-import { can, type DepartmentDto } from '@tna/domain';
+import { Text } from '@mantine/core';
+import { can, compareNames, type DepartmentDto } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
-import { ModeToggle, useAdminScreen, useConfirmedDelete } from '../../../components/admin-screen';
-import { PageHeader } from '../../../components/page-header';
+import { AdminScreen } from '../../../components/admin-screen';
+import type { Column } from '../../../components/data-table';
+import { useDepartments } from '../../../lib/api/get-departments';
 import { useRoles } from '../../../lib/auth';
 import { currentLanguage } from '../../../lib/i18n';
 import { departmentName } from '../../../lib/localized';
 import { useDeleteDepartment } from '../api/delete-department';
-import { useDepartments } from '../api/get-departments';
 import { DepartmentForm } from '../components/department-form';
-import { DepartmentsTable } from '../components/departments-table';
 
-/** SPEC 2 Departments: the list and, toggled by Add, the add/edit form. */
+/** SPEC 2 Departments: #, Name (in the active language), Remarks, Actions; Add toggles the form. */
 export function DepartmentsPage() {
   const { t } = useTranslation();
-  const screen = useAdminScreen<DepartmentDto>();
-  const departments = useDepartments();
-  const remove = useDeleteDepartment();
-  const destroy = useConfirmedDelete(remove.mutateAsync);
-  const canManage = can(useRoles(), 'reference.manage');
   const language = currentLanguage();
-  const rows = departments.data
-    ? [...departments.data].sort((a, b) => departmentName(a, language).localeCompare(departmentName(b, language)))
-    : undefined;
-
+  const columns: Column<DepartmentDto>[] = [
+    {
+      key: 'name',
+      header: t('departments.name'),
+      width: '35%',
+      render: (d) => {
+        const name = departmentName(d, language);
+        return (
+          <>
+            <Text fz="sm" fw={500}>
+              {name}
+            </Text>
+            {name !== d.name ? (
+              <Text fz="xs" c="dimmed" dir="ltr" ta="start">
+                {d.name}
+              </Text>
+            ) : null}
+          </>
+        );
+      },
+    },
+    {
+      key: 'remarks',
+      header: t('departments.remarks'),
+      render: (d) =>
+        d.remarks ? (
+          <Text fz="sm" lineClamp={3} title={d.remarks}>
+            {d.remarks}
+          </Text>
+        ) : (
+          '—'
+        ),
+    },
+  ];
   return (
-    <>
-      <PageHeader
-        title={t('pages.titles.departments')}
-        actions={
-          canManage ? (
-            <ModeToggle
-              formOpen={screen.formOpen}
-              addLabel={t('common.add')}
-              onAdd={screen.add}
-              onBack={screen.showList}
-            />
-          ) : undefined
-        }
-      />
-      {screen.mode.kind === 'form' ? (
-        <DepartmentForm
-          key={screen.mode.item?.id ?? 'new'}
-          department={screen.mode.item}
-          onSaved={screen.showList}
-          onCancel={screen.showList}
-        />
-      ) : (
-        <DepartmentsTable
-          departments={rows}
-          loading={departments.isPending}
-          error={departments.isError}
-          onRetry={() => void departments.refetch()}
-          canManage={canManage}
-          onEdit={(department) => void screen.edit(department)}
-          onDelete={(department) => void destroy(department.id)}
-        />
-      )}
-    </>
+    <AdminScreen
+      title={t('pages.titles.departments')}
+      listLabel={t('departments.list')}
+      list={useDepartments()}
+      columns={columns}
+      nameOf={(d) => departmentName(d, language)}
+      remove={useDeleteDepartment().mutateAsync}
+      canManage={can(useRoles(), 'reference.manage')}
+      sort={(rows) => [...rows].sort((a, b) => compareNames(departmentName(a, language), departmentName(b, language)))}
+      minWidth={720}
+      renderForm={(department, done) => <DepartmentForm department={department} onSaved={done} onCancel={done} />}
+    />
   );
 }

@@ -1,55 +1,42 @@
 import { can, type PositionDto } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
-import { ModeToggle, useAdminScreen, useConfirmedDelete } from '../../../components/admin-screen';
-import { PageHeader } from '../../../components/page-header';
+import { AdminScreen } from '../../../components/admin-screen';
+import { CompactList } from '../../../components/compact-list';
+import type { Column } from '../../../components/data-table';
+import { usePositions } from '../../../lib/api/get-positions';
 import { useRoles } from '../../../lib/auth';
+import { currentLanguage } from '../../../lib/i18n';
+import { titleOf } from '../../../lib/localized';
 import { useDeletePosition } from '../api/delete-position';
-import { usePositions } from '../api/get-positions';
 import { PositionForm } from '../components/position-form';
-import { PositionsTable } from '../components/positions-table';
 
-/** SPEC 2 Positions (breadcrumb Home > Positions): the list and, toggled by Add, the add/edit form. */
+/** SPEC 2 Positions: #, Position En, Position Dr, Position Pa, Trainings, Action; Add toggles the form. */
 export function PositionsPage() {
   const { t } = useTranslation();
-  const screen = useAdminScreen<PositionDto>();
-  const positions = usePositions();
-  const remove = useDeletePosition();
-  const destroy = useConfirmedDelete(remove.mutateAsync);
-  const canManage = can(useRoles(), 'reference.manage');
-
+  const language = currentLanguage();
+  const columns: Column<PositionDto>[] = [
+    { key: 'title_en', header: t('positions.positionEn'), render: (p) => <span dir="ltr">{p.title_en}</span> },
+    { key: 'title_dr', header: t('positions.positionDr'), render: (p) => <span dir="rtl">{p.title_dr}</span> },
+    { key: 'title_pa', header: t('positions.positionPa'), render: (p) => <span dir="rtl">{p.title_pa}</span> },
+    {
+      key: 'trainings',
+      header: t('positions.trainings'),
+      width: '32%',
+      render: (p) => <CompactList items={p.trainings.map((training) => titleOf(training, language))} />,
+    },
+  ];
   return (
-    <>
-      <PageHeader
-        title={t('pages.titles.positions')}
-        actions={
-          canManage ? (
-            <ModeToggle
-              formOpen={screen.formOpen}
-              addLabel={t('common.add')}
-              onAdd={screen.add}
-              onBack={screen.showList}
-            />
-          ) : undefined
-        }
-      />
-      {screen.mode.kind === 'form' ? (
-        <PositionForm
-          key={screen.mode.item?.id ?? 'new'}
-          position={screen.mode.item}
-          onSaved={screen.showList}
-          onCancel={screen.showList}
-        />
-      ) : (
-        <PositionsTable
-          positions={positions.data}
-          loading={positions.isPending}
-          error={positions.isError}
-          onRetry={() => void positions.refetch()}
-          canManage={canManage}
-          onEdit={(position) => void screen.edit(position)}
-          onDelete={(position) => void destroy(position.id)}
-        />
-      )}
-    </>
+    <AdminScreen
+      title={t('pages.titles.positions')}
+      listLabel={t('positions.list')}
+      list={usePositions()}
+      columns={columns}
+      nameOf={(p) => titleOf(p, language)}
+      remove={useDeletePosition().mutateAsync}
+      canManage={can(useRoles(), 'reference.manage')}
+      minWidth={900}
+      actionHeader={t('common.action')}
+      renderForm={(position, done) => <PositionForm position={position} onSaved={done} onCancel={done} />}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { API_BASE_PATH, type AssessmentStatus, EXPORT_PREFIXES, type Language } from '@tna/domain';
-import { toQueryString } from '../../../lib/api-client';
+import { toQueryString, withChangeMark } from '../../../lib/api-client';
 import { apiErrorFrom } from '../../../lib/api-error';
 import { getToken } from '../../../lib/auth-storage';
 import { handleUnauthorized } from '../../../lib/session';
@@ -20,6 +20,7 @@ export async function exportList(status: AssessmentStatus, filters: ExportFilter
   const headers = new Headers({ Accept: '*/*', 'Accept-Language': filters.lang });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  withChangeMark(headers);
   const response = await fetch(`${API_BASE_PATH}/tnas/export/${status}?${toQueryString(filters)}`, { headers });
   if (!response.ok) {
     if (response.status === 401) handleUnauthorized();

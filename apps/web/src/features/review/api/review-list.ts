@@ -55,6 +55,8 @@ export function useReviewList(query: ReviewListQuery) {
       queryFn: ({ signal }) => fetchReviewList(query, signal),
       placeholderData: keepPreviousData,
       retry: false,
+      // Coming back to the list tab (after deciding on a form in another) shows the list as it is now.
+      refetchOnWindowFocus: true,
     }),
   );
 }

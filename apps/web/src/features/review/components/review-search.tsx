@@ -3,10 +3,11 @@ import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { searchableProps, unitOptions } from '../../../components/select-options';
+import { useDistricts } from '../../../lib/api/get-districts';
+import { useHospitalsByDistrict } from '../../../lib/api/get-hospitals-by-district';
+import { useProvinces } from '../../../lib/api/get-provinces';
+import { useProvinceScope } from '../../../lib/auth';
 import { currentLanguage } from '../../../lib/i18n';
-import { useHospitalsByDistrict } from '../../assessments/api/get-hospitals-by-district';
-import { useDistricts } from '../../reference-data/api/get-districts';
-import { useProvinces } from '../../reference-data/api/get-provinces';
 
 export interface ReviewFilters {
   province: number | null;
@@ -39,6 +40,8 @@ export function ReviewSearch({ applied, onSearch, onReset, searching }: ReviewSe
   const { province, district, health_facility } = applied;
   useEffect(() => setDraft({ province, district, health_facility }), [province, district, health_facility]);
   const provinces = useProvinces();
+  // Only the provinces the reader works in: the server answers an empty page for any other.
+  const scope = useProvinceScope();
   const districts = useDistricts(draft.province);
   const hospitals = useHospitalsByDistrict(draft.district);
   const searchable = searchableProps(t('common.nothingFound'));
@@ -60,7 +63,10 @@ export function ReviewSearch({ applied, onSearch, onReset, searching }: ReviewSe
               label={t('tna.fields.province')}
               placeholder={t('tna.review.chooseProvince')}
               required
-              data={unitOptions(provinces.data, language)}
+              data={unitOptions(
+                provinces.data?.filter((p) => !scope || scope.includes(p.id)),
+                language,
+              )}
               {...searchable}
               selectFirstOptionOnChange
               value={text(draft.province)}

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Column, SortState } from '../../../components/data-table';
 import { PagedTable } from '../../../components/paged-table';
+import { localDigits } from '../../../lib/digits';
 import { currentLanguage } from '../../../lib/i18n';
-import { unitName } from '../../../lib/localized';
-import { fullName } from '../../assessments/components/my-forms-table';
+import { fullName, unitName } from '../../../lib/localized';
 
 interface ReviewTableProps {
   status: AssessmentStatus;
@@ -85,6 +85,7 @@ export function ReviewTable({ status, page, loading, busy, error, onRetry, onPag
     {
       key: 'name',
       header: t('tna.fields.name'),
+      card: 'title',
       sortKey: 'name',
       render: (row) =>
         status === 'ARCHIVED' ? (
@@ -105,7 +106,7 @@ export function ReviewTable({ status, page, loading, busy, error, onRetry, onPag
       key: 'birth_year',
       header: t('tna.fields.birth_year'),
       sortKey: 'birth_year',
-      render: (row) => row.birth_year,
+      render: (row) => localDigits(String(row.birth_year), language),
       noWrap: true,
     },
     {
@@ -124,7 +125,7 @@ export function ReviewTable({ status, page, loading, busy, error, onRetry, onPag
   ];
   columns.push({
     key: 'actions',
-    header: t('common.actions'),
+    header: t('common.action'),
     render: (row) => <RowAction status={status} row={row} />,
     noWrap: true,
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { usersQueryKey } from '../../../lib/api/get-users';
 import { apiClient } from '../../../lib/api-client';
-import { usersQueryKey } from './get-users';
 
 /** DELETE /api/users/{id}; 409 when it is the last admin or the signed-in user. */
 export async function deleteUser(id: number): Promise<void> {

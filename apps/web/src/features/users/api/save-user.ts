@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserDto, UserFormInput } from '@tna/domain';
+import { usersQueryKey } from '../../../lib/api/get-users';
 import { apiClient } from '../../../lib/api-client';
-import { usersQueryKey } from './get-users';
 
 /** POST /api/users/register: creates, or updates when `id` is given (an empty password keeps the old one). */
 export async function saveUser(input: UserFormInput): Promise<UserDto> {

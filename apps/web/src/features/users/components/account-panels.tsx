@@ -83,7 +83,7 @@ export function AccountRequestsPanel() {
   ];
   return (
     <Stack gap="sm">
-      <Title order={3} fz="lg">
+      <Title order={2} fz="lg">
         {t('accounts.requests')}
       </Title>
       <DataTable
@@ -197,7 +197,7 @@ export function PasswordResetsPanel() {
 
   return (
     <Stack gap="sm">
-      <Title order={3} fz="lg">
+      <Title order={2} fz="lg">
         {t('accounts.resets')}
       </Title>
       <DataTable

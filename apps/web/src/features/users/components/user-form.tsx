@@ -1,9 +1,12 @@
-import { Button, Group, Paper, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ROLES, type UserDto, userFormSchema } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/password-field';
+import { searchableProps, unitOptions } from '../../../components/select-options';
+import { useProvinces } from '../../../lib/api/get-provinces';
 import { applyServerErrors, describeError, translatedErrors, zodValidator } from '../../../lib/form';
+import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
 import { useSaveUser } from '../api/save-user';
 
@@ -14,6 +17,8 @@ interface UserFormValues {
   password: string;
   c_password: string;
   role: string | null;
+  /** The provinces the user works in, as the select's values; none = every province. */
+  provinces: string[];
 }
 
 const validateUser = zodValidator(userFormSchema);
@@ -27,6 +32,7 @@ function valuesOf(user: UserDto | null): UserFormValues {
     password: '',
     c_password: '',
     role: user?.roles[0]?.name ?? null,
+    provinces: (user?.provinces ?? []).map(String),
   };
 }
 
@@ -48,6 +54,9 @@ export function UserForm({ user, onSaved, onCancel }: UserFormProps) {
     enhanceGetInputProps: translatedErrors(i18n),
   });
   const editing = user !== null;
+  const provinces = useProvinces();
+  // Admins always see every province (the domain's provinceScope), so their set is not asked for.
+  const isAdmin = form.getValues().role === 'admin';
 
   const submit = form.onSubmit(async (values) => {
     try {
@@ -64,7 +73,7 @@ export function UserForm({ user, onSaved, onCancel }: UserFormProps) {
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="user-form-title">
-      <Title order={3} fz="lg" mb="md" id="user-form-title">
+      <Title order={2} fz="lg" mb="md" id="user-form-title">
         {editing ? t('users.editTitle') : t('users.addTitle')}
       </Title>
       <form onSubmit={submit} noValidate>
@@ -99,6 +108,17 @@ export function UserForm({ user, onSaved, onCancel }: UserFormProps) {
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
             {...form.getInputProps('role')}
+          />
+          <MultiSelect
+            label={t('users.provinces')}
+            description={isAdmin ? t('users.provincesAdmin') : t('users.provincesHelp')}
+            placeholder={form.getValues().provinces.length ? undefined : t('users.allProvinces')}
+            data={unitOptions(provinces.data, currentLanguage())}
+            disabled={isAdmin}
+            clearable
+            hidePickedOptions
+            {...searchableProps(t('common.nothingFound'))}
+            {...form.getInputProps('provinces')}
           />
         </SimpleGrid>
         <Group mt="lg" gap="sm">

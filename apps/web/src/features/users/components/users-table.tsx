@@ -3,8 +3,10 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { UserDto } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/data-table';
+import { useProvinces } from '../../../lib/api/get-provinces';
 import { formatList } from '../../../lib/format';
 import { currentLanguage } from '../../../lib/i18n';
+import { unitName } from '../../../lib/localized';
 
 interface UsersTableProps {
   users: readonly UserDto[] | undefined;
@@ -20,6 +22,11 @@ interface UsersTableProps {
 /** SPEC 2 users table: #, Name, Email, Role, Action. */
 export function UsersTable({ users, loading, error, onRetry, canManage, onEdit, onDelete }: UsersTableProps) {
   const { t } = useTranslation();
+  const provinces = useProvinces();
+  const provinceName = (id: number) => {
+    const unit = provinces.data?.find((p) => p.id === id);
+    return unit ? unitName(unit, currentLanguage()) : String(id);
+  };
   const columns: Column<UserDto>[] = [
     { key: 'index', header: t('common.index'), render: (_, number) => number, width: 56 },
     { key: 'name', header: t('users.name'), render: (user) => user.name },
@@ -34,8 +41,17 @@ export function UsersTable({ users, loading, error, onRetry, canManage, onEdit, 
         ),
     },
     {
+      key: 'provinces',
+      header: t('users.provinces'),
+      // Admins always see every province, whatever set they were given.
+      render: (user) =>
+        user.provinces.length && !user.roles.some((role) => role.name === 'admin')
+          ? formatList(user.provinces.map(provinceName), currentLanguage())
+          : t('users.allProvinces'),
+    },
+    {
       key: 'action',
-      header: t('common.actions'),
+      header: t('common.action'),
       width: 110,
       render: (user) =>
         canManage ? (

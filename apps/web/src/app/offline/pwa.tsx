@@ -1,0 +1,68 @@
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { i18n, isLanguage, storedLanguage } from '../../lib/i18n';
+import { onReconnect } from '../../lib/offline/connectivity';
+
+const UPDATE_CHECK_MS = 60 * 60_000;
+
+/** The manifest of the chosen language (name, `lang`, `dir`), so an installed app carries it. */
+function pointManifestAt(language: string): void {
+  const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+  if (link && isLanguage(language)) link.href = `/manifest.${language}.webmanifest`;
+}
+
+if (typeof document !== 'undefined') {
+  pointManifestAt(storedLanguage());
+  i18n.on('languageChanged', pointManifestAt);
+}
+
+/**
+ * Registers the service worker and offers a new version when one has been deployed: "A new version is
+ * available" with Reload, which activates the new worker and reloads every tab on the new chunks.
+ * Until then the tab keeps running on the version it started with (never a mix of the two).
+ */
+export function UpdatePrompt() {
+  const { t } = useTranslation();
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisteredSW(_url, registration) {
+      if (!registration) return;
+      // A tab left open for days still learns about a deployment: hourly, and after an outage.
+      setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
+      onReconnect(() => void registration.update().catch(() => undefined));
+    },
+  });
+
+  if (!needRefresh) return null;
+  return (
+    <Paper
+      role="status"
+      withBorder
+      shadow="md"
+      p="sm"
+      radius="md"
+      pos="fixed"
+      bottom={16}
+      style={{ insetInlineEnd: 16, zIndex: 400, maxWidth: 'calc(100vw - 32px)' }}
+      data-testid="update-prompt"
+    >
+      <Group gap="sm" wrap="wrap">
+        <Text fz="sm">{t('offline.update.available')}</Text>
+        <Button
+          size="compact-sm"
+          leftSection={<IconRefresh size={14} aria-hidden />}
+          onClick={() => void updateServiceWorker(true)}
+        >
+          {t('offline.update.reload')}
+        </Button>
+        <Button size="compact-sm" variant="subtle" onClick={() => setNeedRefresh(false)}>
+          {t('offline.update.later')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,134 @@
+import { Group, Input, NativeSelect } from '@mantine/core';
+import type { Language } from '@tna/domain';
+import { type FocusEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isoToSolar, solarDayOf, solarDaysInMonth, solarMonthNames, solarToIso } from '../lib/calendar';
+import { localDigits } from '../lib/digits';
+
+interface SolarDateInputProps {
+  /** The id of the day select, the first of the three (labels, error scrolling, tests). */
+  id: string;
+  label: string;
+  language: Language;
+  required?: boolean;
+  /** The day as YYYY-MM-DD (Gregorian), as the form keeps it and the API takes it. */
+  defaultValue?: string;
+  /** Called with YYYY-MM-DD, or '' while a part is not chosen. */
+  onChange: (iso: string) => void;
+  onFocus?: (event: FocusEvent<HTMLSelectElement>) => void;
+  onBlur?: (event: FocusEvent<HTMLSelectElement>) => void;
+  error?: string;
+  /** The first Solar Hijri year offered. */
+  minYear: number;
+}
+
+interface Parts {
+  year: string;
+  month: string;
+  day: string;
+}
+
+function partsOf(iso: string | undefined): Parts {
+  const day = iso ? isoToSolar(iso) : null;
+  return day
+    ? { year: String(day.year), month: String(day.month), day: String(day.day) }
+    : { year: '', month: '', day: '' };
+}
+
+/**
+ * A day entered in the Solar Hijri calendar, as Afghan tazkiras and paper forms carry it: three
+ * native selects (day, Afghan month name, year), which phones show with their own wheel and which
+ * keyboards and screen readers know. The form keeps and sends the Gregorian YYYY-MM-DD; the
+ * conversion is date-fns-jalali's (lib/calendar.ts).
+ */
+export function SolarDateInput({
+  id,
+  label,
+  language,
+  required,
+  defaultValue,
+  onChange,
+  onFocus,
+  onBlur,
+  error,
+  minYear,
+}: SolarDateInputProps) {
+  const { t } = useTranslation();
+  const [parts, setParts] = useState(() => partsOf(defaultValue));
+  const labelId = useId();
+  const errorId = useId();
+  const thisYear = solarDayOf(new Date()).year;
+  const year = Number(parts.year);
+  const month = Number(parts.month);
+  const days = year && month ? solarDaysInMonth(year, month) : 31;
+  const digits = (n: number) => localDigits(String(n), language);
+
+  const change = (next: Partial<Parts>) => {
+    const merged = { ...parts, ...next };
+    // 31 Hamal, then Mizan: keep a real day by taking the month's last one.
+    if (merged.year && merged.month && merged.day) {
+      const last = solarDaysInMonth(Number(merged.year), Number(merged.month));
+      if (Number(merged.day) > last) merged.day = String(last);
+    }
+    setParts(merged);
+    const iso =
+      merged.year && merged.month && merged.day
+        ? solarToIso({ year: Number(merged.year), month: Number(merged.month), day: Number(merged.day) })
+        : null;
+    onChange(iso ?? '');
+  };
+
+  const years: number[] = [];
+  for (let y = Math.max(thisYear, year || 0); y >= minYear; y--) years.push(y);
+  const placeholder = { value: '', label: '—' };
+  const common = {
+    onFocus,
+    onBlur,
+    error: Boolean(error),
+    'aria-invalid': Boolean(error) || undefined,
+    'aria-describedby': error ? errorId : undefined,
+    required,
+  };
+
+  return (
+    <Input.Wrapper
+      label={label}
+      required={required}
+      error={error}
+      labelElement="div"
+      labelProps={{ id: labelId }}
+      errorProps={{ id: errorId }}
+    >
+      <Group role="group" aria-labelledby={labelId} gap={6} wrap="nowrap" mt={4}>
+        <NativeSelect
+          {...common}
+          id={id}
+          aria-label={t('tna.form.day')}
+          value={parts.day}
+          onChange={(event) => change({ day: event.currentTarget.value })}
+          data={[
+            placeholder,
+            ...Array.from({ length: days }, (_, i) => ({ value: String(i + 1), label: digits(i + 1) })),
+          ]}
+          w="28%"
+        />
+        <NativeSelect
+          {...common}
+          aria-label={t('tna.form.month')}
+          value={parts.month}
+          onChange={(event) => change({ month: event.currentTarget.value })}
+          data={[placeholder, ...solarMonthNames(language).map((name, i) => ({ value: String(i + 1), label: name }))]}
+          style={{ flex: 1 }}
+        />
+        <NativeSelect
+          {...common}
+          aria-label={t('tna.form.year')}
+          value={parts.year}
+          onChange={(event) => change({ year: event.currentTarget.value })}
+          data={[placeholder, ...years.map((y) => ({ value: String(y), label: digits(y) }))]}
+          w="32%"
+        />
+      </Group>
+    </Input.Wrapper>
+  );
+}

@@ -1,0 +1,106 @@
+import { Group, SegmentedControl, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { ASSESSMENT_DATE_MIN } from '@tna/domain';
+import { memo, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SolarDateInput } from '../../../components/solar-date-input';
+import { isoToSolar, usesSolarHijri } from '../../../lib/calendar';
+import { currentLanguage } from '../../../lib/i18n';
+import { birthYearOptions, type YearCalendar } from './assessment-options';
+import { today } from './assessment-values';
+import {
+  type AssessmentFormApi,
+  bindField,
+  type FieldName,
+  Section,
+  sameSection,
+  searchableSelect,
+} from './form-fields';
+
+const FIRST_SOLAR_YEAR = isoToSolar(ASSESSMENT_DATE_MIN)?.year ?? 1278;
+
+/** SPEC 2 sections 1 and 2: the form's own data (date, numbers) and the person (names, birth year). */
+function PersonalSectionsFields({ form }: { form: AssessmentFormApi }) {
+  const { t } = useTranslation();
+  const language = currentLanguage();
+  const solar = usesSolarHijri(language);
+  // Dari and Pashto papers give the birth year in the Solar Hijri calendar; some give the Gregorian.
+  const [yearCalendar, setYearCalendar] = useState<YearCalendar>('solar');
+  const calendar: YearCalendar = solar ? yearCalendar : 'gregorian';
+  const years = useMemo(() => birthYearOptions(calendar, language), [calendar, language]);
+  const field = (name: FieldName, required?: boolean) => bindField(form, t, name, required);
+  const date = field('assessment_date');
+
+  return (
+    <>
+      <Section id="tna-section-info" title={t('tna.sections.info')}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {solar ? (
+            <SolarDateInput
+              key={`${form.key('assessment_date')}-${language}`}
+              id={date.id}
+              label={date.label}
+              required
+              language={language}
+              defaultValue={form.getValues().assessment_date}
+              onChange={date.onChange}
+              onFocus={date.onFocus}
+              onBlur={date.onBlur}
+              error={typeof date.error === 'string' ? date.error : undefined}
+              minYear={FIRST_SOLAR_YEAR}
+            />
+          ) : (
+            <TextInput key={form.key('assessment_date')} {...date} type="date" dir="ltr" max={today()} />
+          )}
+          <TextInput key={form.key('form_no')} {...field('form_no')} dir="ltr" autoComplete="off" />
+          <TextInput key={form.key('hr_id')} {...field('hr_id', false)} dir="ltr" autoComplete="off" />
+        </SimpleGrid>
+      </Section>
+
+      <Section id="tna-section-profile" title={t('tna.sections.profile')}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+          <TextInput key={form.key('name')} {...field('name')} dir="auto" autoComplete="off" />
+          <TextInput key={form.key('lastname')} {...field('lastname')} dir="auto" autoComplete="off" />
+          <TextInput key={form.key('fathername')} {...field('fathername')} dir="auto" autoComplete="off" />
+          <Group gap={6} align="flex-start" wrap="nowrap">
+            <Select
+              key={form.key('birth_year')}
+              {...field('birth_year')}
+              placeholder={t('tna.form.selectYear')}
+              data={years}
+              allowDeselect={false}
+              inputMode="numeric"
+              {...searchableSelect(t)}
+              style={{ flex: 1, minWidth: 0 }}
+            />
+            {solar ? (
+              <SegmentedControl
+                size="xs"
+                mt={28}
+                aria-label={t('tna.form.birthCalendar')}
+                value={calendar}
+                onChange={(value) => setYearCalendar(value as YearCalendar)}
+                data={[
+                  { value: 'solar', label: t('tna.form.calendarSolar') },
+                  { value: 'gregorian', label: t('tna.form.calendarGregorian') },
+                ]}
+              />
+            ) : null}
+          </Group>
+        </SimpleGrid>
+      </Section>
+    </>
+  );
+}
+
+export const PersonalSections = memo(
+  PersonalSectionsFields,
+  sameSection<Parameters<typeof PersonalSectionsFields>[0]>([
+    'assessment_date',
+    'form_no',
+    'hr_id',
+    'name',
+    'lastname',
+    'fathername',
+    'birth_year',
+  ]),
+);

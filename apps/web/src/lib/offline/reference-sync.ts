@@ -1,0 +1,113 @@
+import type { AdminUnitDto, FacilityDto, ListResponse, TrainingDto } from '@tna/domain';
+import { departmentsQueryOptions } from '../api/get-departments';
+import { positionsQueryOptions } from '../api/get-positions';
+import { provincesQueryOptions } from '../api/get-provinces';
+import { referenceKeys } from '../api/reference-keys';
+import { apiClient } from '../api-client';
+import { queryClient } from '../query-client';
+import type { ReferenceSnapshot } from './db';
+import { readReference, writeReference } from './reference-store';
+
+/** A copy older than this is fetched again when the server can be reached. */
+const MAX_AGE_MS = 6 * 60 * 60_000;
+
+interface Lists {
+  provinces: AdminUnitDto[];
+  departments: { id: number }[];
+  positions: unknown[];
+  trainings: TrainingDto[];
+  /** By province id. */
+  districts: Record<string, AdminUnitDto[]>;
+  /** By province id. */
+  facilities: Record<string, FacilityDto[]>;
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
+/**
+ * Put the lists into the query cache under the keys the form's cascades ask for: districts by
+ * province, facilities by district, trainings by department. `onlyMissing` keeps fresher answers.
+ */
+function seed(snapshot: ReferenceSnapshot, onlyMissing: boolean): void {
+  const lists = snapshot.lists as unknown as Lists;
+  // Seeded from the device at start as stale (updatedAt 0): the device's copy is what the form shows
+  // until the server answers, never a reason not to ask it. Marked with its real age, a copy taken
+  // minutes ago counted as fresh and hid a district or facility an admin had just added until the
+  // query's staleTime ran out.
+  const set = (key: readonly unknown[], data: unknown) => {
+    if (onlyMissing && queryClient.getQueryData(key) !== undefined) return;
+    queryClient.setQueryData(key, data, { updatedAt: onlyMissing ? 0 : Date.parse(snapshot.savedAt) });
+  };
+  set(referenceKeys.provinces, lists.provinces);
+  set(referenceKeys.departments, lists.departments);
+  set(referenceKeys.positions, lists.positions);
+  set(referenceKeys.trainings, lists.trainings);
+  for (const [provinceId, districts] of Object.entries(lists.districts)) {
+    set(referenceKeys.districts(Number(provinceId)), districts);
+    const byDistrict = groupBy(lists.facilities[provinceId] ?? [], (f) => f.district_id);
+    for (const district of districts)
+      set(referenceKeys.hospitalsByDistrict(district.id), byDistrict.get(district.id) ?? []);
+  }
+  const byDepartment = groupBy(lists.trainings, (t) => t.department_id);
+  for (const department of lists.departments) {
+    set(referenceKeys.trainingsByDepartment(department.id), byDepartment.get(department.id) ?? []);
+  }
+}
+
+/** At start: the copy kept on this device, so the form works before (or without) the network. */
+export async function hydrateReference(owner: string): Promise<ReferenceSnapshot | undefined> {
+  const snapshot = await readReference(owner);
+  if (snapshot) seed(snapshot, true);
+  return snapshot;
+}
+
+async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/**
+ * Fetch every list the form needs (34 provinces' districts and facilities, 4 at a time) and keep
+ * them for this user. Fails as a whole, leaving the previous copy, when the link drops meanwhile.
+ */
+export async function refreshReference(owner: string, force = false): Promise<void> {
+  const kept = await readReference(owner);
+  if (!force && kept && Date.now() - Date.parse(kept.savedAt) < MAX_AGE_MS) return;
+  const [provinces, departments, positions, trainings] = await Promise.all([
+    queryClient.fetchQuery({ ...provincesQueryOptions(), staleTime: 0 }),
+    queryClient.fetchQuery({ ...departmentsQueryOptions(), staleTime: 0 }),
+    queryClient.fetchQuery({ ...positionsQueryOptions(), staleTime: 0 }),
+    // The whole list (the admin screen's own query lives in its feature); seeded below by department.
+    apiClient.get<ListResponse<TrainingDto>>('/trainings').then((r) => r.data),
+  ]);
+  const perProvince = await mapLimited(provinces, 4, async (province) => {
+    const [districts, facilities] = await Promise.all([
+      apiClient.get<ListResponse<AdminUnitDto>>(`/provinces/districts/${province.id}`),
+      apiClient.get<ListResponse<FacilityDto>>(`/hospitals/byprovinceid/${province.id}`),
+    ]);
+    return [String(province.id), districts.data, facilities.data] as const;
+  });
+  const lists: Lists = {
+    provinces,
+    departments,
+    positions,
+    trainings,
+    districts: Object.fromEntries(perProvince.map(([id, districts]) => [id, districts])),
+    facilities: Object.fromEntries(perProvince.map(([id, , facilities]) => [id, facilities])),
+  };
+  const snapshot = { owner, savedAt: new Date().toISOString(), lists: lists as unknown as Record<string, unknown> };
+  await writeReference(owner, snapshot.lists);
+  seed(snapshot, false);
+}

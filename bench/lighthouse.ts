@@ -1,0 +1,166 @@
+// npm run lighthouse -w @tna/bench: Lighthouse (mobile emulation: a mid-range phone, 4x CPU slowdown,
+// slow 4G) on the login page, the dashboard, the New Assessment form and the Validation list, three
+// runs each; prints the median performance and accessibility scores, LCP, TBT and the JavaScript the
+// page loads (gzip bytes, as the issue measured, and what this server actually sent: brotli).
+// Starts the app on an empty data folder unless LH_BASE_URL points at a running one (then LH_EMAIL and
+// LH_PASSWORD are an admin's). Uses Debian's Chromium (CHROMIUM_PATH to change). Not part of npm test.
+//
+// Lighthouse is pinned to 12.8.2: Lighthouse 13 needs Node 22.19, this project runs on Node 20.20.
+// Both score performance from the same metrics and weights.
+import http from 'node:http';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { machineSpeed, startApp } from './app.js';
+
+const RUNS = Number(process.env.LH_RUNS ?? 3);
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ADMIN = {
+  email: process.env.LH_EMAIL ?? 'lighthouse@tna.test',
+  password: process.env.LH_PASSWORD ?? 'lh-admin-pass-1',
+};
+
+const PAGES: readonly { name: string; path: string; signedIn: boolean }[] = [
+  { name: 'login', path: '/login', signedIn: false },
+  { name: 'dashboard', path: '/', signedIn: true },
+  { name: 'new assessment', path: '/tna/create', signedIn: true },
+  { name: 'validation list', path: '/tna/validate', signedIn: true },
+];
+
+/**
+ * The bytes of a script as a client that accepts `encoding` gets it from this server (its .gz or .br
+ * beside the file); for gzip, the file gzipped when the server sent it plain.
+ */
+function encodedBytes(url: string, encoding: 'gzip' | 'br'): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const sent = res.headers['content-encoding'] === encoding;
+          resolve(sent || encoding === 'br' ? body.length : gzipSync(body, { level: 9 }).length);
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+interface RunFigures {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  jsBrotliBytes: number;
+  jsGzipBytes: number;
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+}
+
+async function main() {
+  const app = process.env.LH_BASE_URL ? null : await startApp(ADMIN);
+  const base = process.env.LH_BASE_URL ?? app!.base;
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const session = ((await login.json()) as { success: { token: string; email: string; roles: string } }).success;
+
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const results: { name: string; runs: RunFigures[] }[] = [];
+  try {
+    for (const target of PAGES) {
+      const runs: RunFigures[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        const page = await browser.newPage();
+        // The session lives in localStorage (SPEC 3): set it on the origin, then keep storage between
+        // the two navigations, but start every run with an empty HTTP cache (a first visit).
+        await page.goto(`${base}/login`);
+        await page.evaluate(
+          (s, signedIn) => {
+            // Runs in the page (this package has no DOM types).
+            const localStorage = (
+              globalThis as unknown as { localStorage: { clear(): void; setItem(k: string, v: string): void } }
+            ).localStorage;
+            localStorage.clear();
+            localStorage.setItem('language', 'en');
+            if (signedIn) {
+              localStorage.setItem('token', s.token);
+              localStorage.setItem('email', s.email);
+              localStorage.setItem('roles', s.roles);
+            }
+          },
+          session,
+          target.signedIn,
+        );
+        const cdp = await page.createCDPSession();
+        await cdp.send('Network.clearBrowserCache');
+        // A first visit: the service worker installed by the previous run would serve every script
+        // from its cache (0 bytes sent), so it and its caches go; the session in localStorage stays.
+        await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
+        const result = await lighthouse(
+          `${base}${target.path}`,
+          { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: true },
+          { extends: 'lighthouse:default', settings: { onlyCategories: ['performance', 'accessibility'] } },
+          page,
+        );
+        await page.close();
+        const lhr = result!.lhr;
+        const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ??
+          []) as NetworkItem[];
+        const scripts = items.filter((i) => i.resourceType === 'Script' && i.url.startsWith(base));
+        const sum = async (encoding: 'gzip' | 'br') =>
+          (await Promise.all(scripts.map((s) => encodedBytes(s.url, encoding)))).reduce((a, b) => a + b, 0);
+        runs.push({
+          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+          lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+          tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+          jsBrotliBytes: await sum('br'),
+          jsGzipBytes: await sum('gzip'),
+        });
+        const failed = Object.values(lhr.audits).filter(
+          (a) => a.score !== null && a.score < 1 && lhr.categories.accessibility?.auditRefs.some((r) => r.id === a.id),
+        );
+        if (run === 0 && failed.length)
+          console.log(`  ${target.name}: accessibility audits below 1: ${failed.map((a) => a.id).join(', ')}`);
+      }
+      results.push({ name: target.name, runs });
+    }
+  } finally {
+    await browser.disconnect();
+    chrome.kill();
+    await app?.stop();
+  }
+
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
+  console.log(`\n${machineSpeed()}`);
+  console.log(`\nLighthouse ${RUNS} runs each, mobile emulation, medians (${base})`);
+  console.log('| page | perf | a11y | LCP | TBT | JS gzip | JS sent (br) |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const { name, runs } of results) {
+    const m = (key: keyof RunFigures) => median(runs.map((r) => r[key]));
+    console.log(
+      `| ${name} | ${m('performance')} | ${m('accessibility')} | ${(m('lcpMs') / 1000).toFixed(1)} s | ${Math.round(
+        m('tbtMs'),
+      )} ms | ${kib(m('jsGzipBytes'))} | ${kib(m('jsBrotliBytes'))} |`,
+    );
+  }
+}
+
+await main();

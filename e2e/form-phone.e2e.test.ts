@@ -1,0 +1,186 @@
+// The New Assessment form as an officer with a phone uses it (issue 15): Solar Hijri dates and birth
+// years in Persian, Persian digits in the phone and tazkira numbers, the +937 prefix kept when the
+// number is typed, no "required" before a field was changed, and the focused field never under the
+// fixed footer at 375 px.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPage, screenshot } from './support/browser.js';
+import { E2E_ADMIN } from './support/global-setup.js';
+import { addKabulFacility, addUser, api, choose, login } from './support/helpers.js';
+
+const OFFICER = { name: 'Phone Officer', email: 'phone-officer@e2e.tna.test', password: 'e2e-phone-pass-1' };
+const FACILITY = { name: 'E2E Phone Clinic', code: 'E2E-0909' };
+
+let page: Page;
+let officerToken: string;
+
+const field = (p: Page, name: string) => p.locator(`#tna-field-${name}`);
+/** The error texts the form shows under its fields. */
+const fieldErrors = (p: Page) => p.locator('form .mantine-InputWrapper-error');
+
+/** A short select, by keyboard only: open with ArrowDown, move, Enter. */
+async function pick(p: Page, id: string, index: number) {
+  const input = p.locator(`#${id}`);
+  await input.focus();
+  await input.press('ArrowDown');
+  for (let i = 0; i < index; i++) await input.press('ArrowDown');
+  await input.press('Enter');
+}
+
+/** Move the keyboard to a field as a person does: focus the field before it, then Tab. */
+async function tabInto(p: Page, before: string) {
+  await field(p, before).focus();
+  await p.keyboard.press('Tab');
+}
+
+/** Whether the focused element lies wholly in the window, below the header and above the footer. */
+async function focusedIsVisible(p: Page): Promise<{ visible: boolean; detail: string }> {
+  return p.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    const box = el.getBoundingClientRect();
+    const header = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+    const footer = document.querySelector('footer')?.getBoundingClientRect().top ?? window.innerHeight;
+    return {
+      visible: box.top >= header && box.bottom <= footer && box.bottom <= window.innerHeight,
+      detail: `${el.id}: ${box.top}-${box.bottom}, header ${header}, footer ${footer}`,
+    };
+  });
+}
+
+describe('the New Assessment form on a phone, in Persian', { timeout: 150_000 }, () => {
+  beforeAll(async () => {
+    const adminToken = await login(E2E_ADMIN.email, E2E_ADMIN.password);
+    await addKabulFacility(adminToken, FACILITY);
+    await addUser(adminToken, OFFICER, 'dataentry');
+    officerToken = await login(OFFICER.email, OFFICER.password);
+    ({ page } = await newPage({ width: 375, height: 800 }));
+    await page.goto('/login');
+    await page.evaluate(
+      ({ token, email }) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('email', email);
+        localStorage.setItem('roles', 'dataentry');
+        localStorage.setItem('language', 'fa');
+      },
+      { token: officerToken, email: OFFICER.email },
+    );
+    await page.goto('/tna/create');
+    await field(page, 'name').waitFor();
+  });
+  afterAll(async () => {
+    await page.context().close();
+  });
+
+  it('says nothing is missing before a field was changed, and says it after', async () => {
+    // The keyboard passes through the names without typing.
+    await field(page, 'name').focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(fieldErrors(page).count()).resolves.toBe(0);
+    // A name typed and erased is missing, and the form says so when the field is left.
+    await field(page, 'name').fill('x');
+    await field(page, 'name').fill('');
+    await field(page, 'name').press('Tab');
+    await expect.poll(() => fieldErrors(page).count()).toBe(1);
+    await expect(page.locator('#tna-field-name-error').textContent()).resolves.toBeTruthy();
+    // 'Show what is missing' marks every empty field.
+    await page.getByRole('button', { name: 'نمایش موارد ناقص' }).click();
+    await expect.poll(() => fieldErrors(page).count()).toBeGreaterThan(10);
+    await screenshot(page, 'form-phone-missing-fa');
+  });
+
+  it('keeps the +937 prefix when the keyboard moves into Phone and the number is typed', async () => {
+    await page.goto('/tna/create');
+    await field(page, 'name').waitFor();
+    await expect(field(page, 'phone').inputValue()).resolves.toBe('+937');
+    await tabInto(page, 'implementing_organization');
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('tna-field-phone');
+    await page.keyboard.type('00123456');
+    await expect(field(page, 'phone').inputValue()).resolves.toBe('+93700123456');
+  });
+
+  it('shows the focused field above the fixed footer at 375 px', async () => {
+    for (const [before, target] of [
+      ['perminent_address_details', 'temp_province_id'],
+      ['job_address', 'marital_status'],
+      ['position_id', 'education_level'],
+      ['implementing_organization', 'phone'],
+    ] as const) {
+      // Start with the target just below the window, where the footer is.
+      await field(page, target).evaluate((el) =>
+        window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 790),
+      );
+      await tabInto(page, before);
+      await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe(`tna-field-${target}`);
+      const { visible, detail } = await focusedIsVisible(page);
+      expect(visible, detail).toBe(true);
+      await page.keyboard.press('Escape');
+    }
+    await screenshot(page, 'form-phone-focus-fa');
+  });
+
+  it('takes a Solar Hijri date and birth year and Persian digits, and sends ISO Gregorian values', async () => {
+    await page.evaluate(() => {
+      for (const key of Object.keys(localStorage)) if (key.startsWith('tna-draft:')) localStorage.removeItem(key);
+    });
+    await page.goto('/tna/create');
+    await field(page, 'name').waitFor();
+    // 1 Aqrab 1404 is 23 October 2025.
+    const date = page.getByRole('group', { name: /^تاریخ ارزیابی/ });
+    await date.getByRole('combobox', { name: 'سال' }).selectOption('1404');
+    await date.getByRole('combobox', { name: 'ماه' }).selectOption({ label: 'عقرب' });
+    await date.getByRole('combobox', { name: 'روز' }).selectOption('1');
+    await field(page, 'form_no').fill('PHN-1404-1');
+    await field(page, 'name').fill('کریم');
+    await field(page, 'lastname').fill('احمدی');
+    await field(page, 'fathername').fill('رحیم');
+    // Born 1365 by the tazkira: stored as 1986.
+    await choose(page, 'tna-field-birth_year', '۱۳۶۵');
+    await expect(field(page, 'birth_year').inputValue()).resolves.toBe('۱۳۶۵');
+    await choose(page, 'tna-field-perminent_province_id', 'Kabul');
+    await choose(page, 'tna-field-perminent_district_id', 'Kabul');
+    await field(page, 'perminent_address_details').fill('کارته ۳');
+    await choose(page, 'tna-field-temp_province_id', 'Kabul');
+    await choose(page, 'tna-field-temp_district_id', 'Kabul');
+    await choose(page, 'tna-field-hospital', FACILITY.code);
+    await field(page, 'job_address').fill('کلینیک');
+    await pick(page, 'tna-field-marital_status', 1);
+    await pick(page, 'tna-field-gender', 0);
+    await field(page, 'temp_address_details').fill('کارته ۳، کابل');
+    await choose(page, 'tna-field-department_id', 'Maternal');
+    await choose(page, 'tna-field-position_id', 'Community Midwife');
+    await pick(page, 'tna-field-education_level', 3);
+    await field(page, 'education_field').fill('قابلگی');
+    await field(page, 'graduated_university').fill('انستیتوت علوم صحی');
+    await pick(page, 'tna-field-experience', 1);
+    await field(page, 'implementing_organization').fill('AHDS');
+    // A Persian phone keyboard gives Persian digits.
+    await field(page, 'phone').fill('+۹۳۷۰۰۱۲۳۴۵۶');
+    await field(page, 'tazkira').fill('۱۴۰۰-۰۹۰۹-۶۶۶۶۶');
+    await choose(page, 'tna-line-department', 'Maternal');
+    await choose(page, 'tna-line-training', 'ANC');
+    await pick(page, 'tna-line-priority', 0);
+    await page.getByRole('button', { name: 'بعدی', exact: true }).click();
+    const submit = page.getByRole('button', { name: 'ارسال', exact: true });
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    const created = page.waitForResponse((r) => r.url().endsWith('/api/tnas') && r.request().method() === 'POST');
+    await submit.click();
+    const response = await created;
+    expect(response.status()).toBe(200);
+    const id = ((await response.json()) as { success: { id: number } }).success.id;
+
+    const saved = await api<{
+      data: { assessment_date: string; birth_year: number; phone: string; tazkira: string };
+    }>(`/tnas/bystaffid/${id}`, officerToken);
+    expect(saved.data.assessment_date.slice(0, 10)).toBe('2025-10-23');
+    expect(saved.data.birth_year).toBe(1986);
+    expect(saved.data.phone).toBe('+93700123456');
+    expect(saved.data.tazkira).toBe('1400-0909-66666');
+
+    // The details page gives the date back in the Solar Hijri calendar.
+    await page.goto(`/tna/details/${id}`);
+    await page.getByText('۱ عقرب ۱۴۰۴').first().waitFor();
+    await screenshot(page, 'form-phone-details-fa');
+  });
+});
