@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, newPage, screenshot } from './support/browser.js';
 import { E2E_ADMIN } from './support/global-setup.js';
+import { toastsClosed } from './support/helpers.js';
 
 const ADMIN_ENTRIES = [
   'Users',
@@ -105,7 +106,9 @@ describe('foundation: sign in, users, languages, sign out', () => {
     for (const [prefix, roleLabel] of ROLES) {
       const email = `${prefix}@e2e.tna.test`;
       // One press of Add, then wait for its form: a second press (tried before, "in case the first
-      // was lost") lands on the form's Back to list when the first was only slow.
+      // was lost") lands on the form's Back to list when the first was only slow. The last save's
+      // toast covers Add: it goes first.
+      await toastsClosed(page);
       await page.getByRole('button', { name: 'Add' }).click();
       await page.getByRole('heading', { name: 'Add user' }).waitFor();
       await page.getByRole('textbox', { name: 'Name' }).fill(`E2E ${roleLabel}`);

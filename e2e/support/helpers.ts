@@ -71,6 +71,16 @@ export async function signIn(p: Page, email: string, password: string, landing?:
   await p.waitForURL(landing ? `${baseUrl()}${landing}` : (url) => !url.pathname.startsWith('/login'));
 }
 
+/**
+ * Wait until no toast is on screen. A toast sits over the top corner's page actions (SPEC: top-right)
+ * for its 3 s, and takes a click meant for them: Add pressed under a sliding-in toast never opened
+ * the form, and one under the pointer stays open as long as the pointer rests on it.
+ */
+export async function toastsClosed(p: Page) {
+  await p.mouse.move(0, 0);
+  await p.waitForFunction(() => !document.querySelector('.mantine-Notifications-notification'));
+}
+
 export async function setLanguage(p: Page, language: 'en' | 'fa') {
   await p.evaluate((lang) => localStorage.setItem('language', lang), language);
   await p.reload();
