@@ -9,6 +9,8 @@ import { addKabulFacility, addUser, api, choose, login, signIn } from './support
 
 const OFFICER = { name: 'Offline Officer', email: 'offline@e2e.tna.test', password: 'e2e-offline-pass-1' };
 const FACILITY = { name: 'Offline Test Clinic', code: 'OFF-0101' };
+/** A second officer who shares the device. */
+const COLLEAGUE = { name: 'Offline Colleague', email: 'offline2@e2e.tna.test', password: 'e2e-offline-pass-2' };
 
 let context: BrowserContext;
 let page: Page;
@@ -66,11 +68,64 @@ async function formsNamed(name: string): Promise<number> {
 
 const indicator = () => page.getByTestId('outbox-indicator');
 
+/** Whether the form's lists are kept on this device for this user (IndexedDB). */
+function referenceKept(owner: string): Promise<boolean> {
+  return page.evaluate(
+    (owner) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('tna-offline');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('reference')) return resolve(false);
+          const get = db.transaction('reference').objectStore('reference').get(owner);
+          get.onsuccess = () => resolve(Boolean(get.result));
+          get.onerror = () => resolve(false);
+        };
+        open.onerror = () => resolve(false);
+      }),
+    owner,
+  );
+}
+
+/** Whose forms the outbox holds on this device, straight from IndexedDB (one email per form). */
+function outboxOwners(): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('tna-offline');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+          all.onsuccess = () => resolve((all.result as { owner: string }[]).map((entry) => entry.owner));
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
+
+/** Submit a complete form with no network: it goes to the outbox. */
+async function submitOffline(name: string, formNo: string) {
+  await context.setOffline(true);
+  await page.goto('/tna/create');
+  await page.getByRole('heading', { name: 'New Assessment', level: 1 }).waitFor();
+  await fillForm(page, name, formNo);
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  await page.getByText('Saved on this device; it will be sent when you are online.').first().waitFor();
+}
+
+/** Sign out from the user menu; the dialog that asks first, when there is one. */
+async function startSignOut() {
+  await page.getByRole('button', { name: /User menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  return page.getByRole('dialog', { name: 'Sign out' });
+}
+
 describe('offline capture', { timeout: 180_000 }, () => {
   beforeAll(async () => {
     adminToken = await login(E2E_ADMIN.email, E2E_ADMIN.password);
     await addKabulFacility(adminToken, FACILITY);
     await addUser(adminToken, OFFICER, 'dataentry');
+    await addUser(adminToken, COLLEAGUE, 'dataentry');
     ({ page, context } = await newPage({ width: 1366, height: 800 }));
   });
   afterAll(async () => {
@@ -82,27 +137,7 @@ describe('offline capture', { timeout: 180_000 }, () => {
     officerToken = (await page.evaluate(() => localStorage.getItem('token')))!;
     // The service worker has precached the app, and the form's lists are kept on the device.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await expect
-      .poll(
-        () =>
-          page.evaluate(
-            (owner) =>
-              new Promise<boolean>((resolve) => {
-                const open = indexedDB.open('tna-offline');
-                open.onsuccess = () => {
-                  const db = open.result;
-                  if (!db.objectStoreNames.contains('reference')) return resolve(false);
-                  const get = db.transaction('reference').objectStore('reference').get(owner);
-                  get.onsuccess = () => resolve(Boolean(get.result));
-                  get.onerror = () => resolve(false);
-                };
-                open.onerror = () => resolve(false);
-              }),
-            OFFICER.email,
-          ),
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    await expect.poll(() => referenceKept(OFFICER.email), { timeout: 30_000 }).toBe(true);
 
     await context.setOffline(true);
     await page.reload();
@@ -251,5 +286,100 @@ describe('offline capture', { timeout: 180_000 }, () => {
     await p.waitForURL(`${baseUrl()}/`);
     await expect(p.getByTestId('error-boundary').count()).resolves.toBe(0);
     await bare.close();
+  });
+
+  it('sign-out with a form waiting asks first, and keeps it for its owner only', async () => {
+    await submitOffline('Keptform', 'OFF-00003');
+    await expect.poll(() => indicator().textContent()).toBe('1');
+    const dialog = await startSignOut();
+    await dialog.getByText('Forms waiting to be sent on this device: 1.', { exact: false }).waitFor();
+    await screenshot(page, 'offline-sign-out-en');
+    await dialog.getByRole('button', { name: 'Keep and sign out' }).click();
+    await page.waitForURL(`${baseUrl()}/login`);
+    expect(await outboxOwners()).toEqual([OFFICER.email]);
+
+    // A colleague signs in on the same device: the form is neither shown to them nor sent as theirs.
+    await context.setOffline(false);
+    await signIn(page, COLLEAGUE.email, COLLEAGUE.password, '/tna');
+    await page.goto('/tna/outbox');
+    await page.getByText('No forms are waiting: everything has been sent.').waitFor();
+    expect(await indicator().count()).toBe(0);
+    // The start's sync has run (its outbox is sent before the lists are kept): a colleague's form
+    // sent as theirs would be on the server now.
+    await expect.poll(() => referenceKept(COLLEAGUE.email), { timeout: 30_000 }).toBe(true);
+    const colleagueToken = await login(COLLEAGUE.email, COLLEAGUE.password);
+    const theirs = await api<{ data: { data: { name: string }[] } }>('/tnas/myforms/NEW?per_page=100', colleagueToken);
+    expect(theirs.data.data.filter((row) => row.name === 'Keptform')).toEqual([]);
+    expect(await outboxOwners()).toEqual([OFFICER.email]);
+    // Nothing of theirs waits: sign-out asks nothing.
+    await startSignOut();
+    await page.waitForURL(`${baseUrl()}/login`);
+
+    // Its owner signs in again: the form sends itself, once.
+    await signIn(page, OFFICER.email, OFFICER.password, '/tna');
+    officerToken = (await page.evaluate(() => localStorage.getItem('token')))!;
+    await expect.poll(() => formsNamed('Keptform'), { timeout: 30_000 }).toBe(1);
+    await expect.poll(() => outboxOwners()).toEqual([]);
+    // Sign-out dropped the form's lists kept for offline use; they come back with this sign-in.
+    await expect.poll(() => referenceKept(OFFICER.email), { timeout: 30_000 }).toBe(true);
+  });
+
+  it('sign-out with "discard" removes the waiting forms and the draft from the device', async () => {
+    await submitOffline('Dropform', 'OFF-00004');
+    // And a form started after it: the draft.
+    await page.goto('/tna/create');
+    await field(page, 'name').fill('Draftname');
+    await expect
+      .poll(() => page.evaluate((key) => localStorage.getItem(key), `tna-draft:${OFFICER.email}:new`))
+      .toContain('Draftname');
+    const dialog = await startSignOut();
+    await dialog.getByText('Forms waiting to be sent on this device: 1.', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Discard and sign out' }).click();
+    await page.waitForURL(`${baseUrl()}/login`);
+    expect(await outboxOwners()).toEqual([]);
+    expect(await page.evaluate((key) => localStorage.getItem(key), `tna-draft:${OFFICER.email}:new`)).toBeNull();
+
+    await context.setOffline(false);
+    await signIn(page, OFFICER.email, OFFICER.password, '/tna');
+    officerToken = (await page.evaluate(() => localStorage.getItem('token')))!;
+    await page.goto('/tna/create');
+    await page.getByRole('heading', { name: 'New Assessment', level: 1 }).waitFor();
+    expect(await page.getByRole('region', { name: 'Unsent form found' }).count()).toBe(0);
+    expect(await formsNamed('Dropform')).toBe(0);
+  });
+
+  it('a draft older than 30 days is dropped, a younger one is offered back', async () => {
+    await page.goto('/tna/create');
+    await field(page, 'name').fill('Olddraft');
+    const key = `tna-draft:${OFFICER.email}:new`;
+    await expect.poll(() => page.evaluate((k) => localStorage.getItem(k), key)).toContain('Olddraft');
+    // Age it (and a colleague's draft on this device) by rewriting its time of saving.
+    const age = async (email: string, days: number) =>
+      page.evaluate(
+        ({ k, days }) => {
+          const draft = JSON.parse(localStorage.getItem(k.mine)!);
+          draft.savedAt = new Date(Date.now() - days * 86_400_000).toISOString();
+          localStorage.setItem(k.target, JSON.stringify(draft));
+        },
+        { k: { mine: key, target: `tna-draft:${email}:new` }, days },
+      );
+    // Away from the form first: leaving it saves the draft again, as of now.
+    await page.goto('/tna');
+    await page.getByRole('heading', { name: 'Assessments', level: 1 }).waitFor();
+    await age(COLLEAGUE.email, 31);
+    await age(OFFICER.email, 29);
+    await page.goto('/tna/create');
+    await page.getByRole('region', { name: 'Unsent form found' }).getByText('Name: Olddraft').waitFor();
+    // The colleague's old draft went when the app started, without their signing in.
+    expect(await page.evaluate((k) => localStorage.getItem(k), `tna-draft:${COLLEAGUE.email}:new`)).toBeNull();
+
+    await page.goto('/tna');
+    await page.getByRole('heading', { name: 'Assessments', level: 1 }).waitFor();
+    await age(OFFICER.email, 31);
+    await page.goto('/tna/create');
+    await page.getByRole('heading', { name: 'New Assessment', level: 1 }).waitFor();
+    await expect(field(page, 'name').inputValue()).resolves.toBe('');
+    expect(await page.getByRole('region', { name: 'Unsent form found' }).count()).toBe(0);
+    expect(await page.evaluate((k) => localStorage.getItem(k), key)).toBeNull();
   });
 });
