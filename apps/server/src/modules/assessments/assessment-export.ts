@@ -4,7 +4,7 @@ import type { Database, Reader } from '../../db/client.js';
 import type { FacilityRef, ReferenceCache, ReferenceNames } from '../../db/reference-cache.js';
 import { assessments, users } from '../../db/schema/index.js';
 import { type Cell, XlsxStreamWriter } from '../../lib/xlsx-stream.js';
-import { intArray, type ListFilter, listWhere, scopedFilter } from './assessment-lists.repository.js';
+import { intArray, type ListFilter, listWhere, scopedFilter } from './assessment-filters.repository.js';
 import { rowsFrom } from './assessments.repository.js';
 
 /** Excel's limit of rows on a sheet, less the header. */

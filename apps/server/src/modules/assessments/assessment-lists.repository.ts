@@ -6,48 +6,26 @@ import { preparedQuery } from '../../db/prepared.js';
 import type { ReadCache } from '../../db/read-cache.js';
 import type { ReferenceCache, ReferenceNames } from '../../db/reference-cache.js';
 import { assessments, assessmentTallies } from '../../db/schema/index.js';
+import {
+  countAssessments,
+  filterKey,
+  inScopeProvinces,
+  type ListFilter,
+  listValues,
+  listWhere,
+  listWherePlaceholders,
+  scopedFilter,
+  shapeOf,
+  totalSql,
+} from './assessment-filters.repository.js';
 import { namesCover, plainRowsWithTotal, toRowDto } from './assessments.repository.js';
 
-export interface ListFilter {
-  status: string;
-  province?: number | null | undefined;
-  district?: number | null | undefined;
-  health_facility?: number | null | undefined;
-  /** The provinces of the reader's scope, when there are several (see scopedFilter). */
-  provinces?: readonly number[] | null | undefined;
-}
-
-/**
- * A list filter within a user's provinces (issue 13; scope = policy.provinceScope, null for all).
- * A single province becomes the province filter, so its list is read off the tallies and the
- * (status, province, id) indexes like any province's list; several ride along as `provinces`. A
- * search for a province outside the scope keeps its province and gets an empty `provinces`: it
- * matches no row, so the reader gets an empty page, as for a province with no forms.
- */
-export function scopedFilter(filter: ListFilter, scope: readonly number[] | null): ListFilter {
-  if (scope === null) return filter;
-  if (filter.province) return scope.includes(filter.province) ? filter : { ...filter, provinces: [] };
-  if (scope.length === 1) return { ...filter, province: scope[0] };
-  return { ...filter, provinces: scope };
-}
-
-/** A list of province ids as a PostgreSQL int[] literal (a placeholder's value on PGlite and pg alike). */
-export const intArray = (ids: readonly number[]) => `{${ids.join(',')}}`;
+export type { ListFilter } from './assessment-filters.repository.js';
 
 export interface ListSorting {
   sort?: AssessmentSort | undefined;
   direction: 'asc' | 'desc';
   lang: 'en' | 'fa' | 'ps';
-}
-
-export function listWhere(f: ListFilter): SQL {
-  return and(
-    eq(assessments.status, f.status),
-    f.province ? eq(assessments.jobProvinceId, f.province) : undefined,
-    f.district ? eq(assessments.jobDistrictId, f.district) : undefined,
-    f.health_facility ? eq(assessments.hospitalId, f.health_facility) : undefined,
-    f.provinces ? sql`${assessments.jobProvinceId} = any(${intArray(f.provinces)}::int[])` : undefined,
-  )!;
 }
 
 /** The sorts by the name of a place or facility, and the filter each one's groups are. */
@@ -84,83 +62,6 @@ export function listOrder(s: ListSorting & { sort?: OwnSort | undefined }): SQL[
   return [dir(sortKey({ ...s, sort: s.sort })), dir(assessments.id)];
 }
 
-/** The filter shapes assessment_tallies keeps (province, district, facility; migration 0008). */
-const TALLIED_SHAPES = new Set(['---', 'p--', 'pd-', 'pdh', '--h']);
-
-/** Which of the list filters are set, e.g. 'pd-' for a province and a district ('pd-s' within a scope). */
-export function shapeOf(f: ListFilter): string {
-  return `${f.province ? 'p' : '-'}${f.district ? 'd' : '-'}${f.health_facility ? 'h' : '-'}${f.provinces ? 's' : ''}`;
-}
-
-/** The rows of a scope's provinces, for a WHERE. */
-const inScopeProvinces = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder('provinces')}::int[])`;
-
-/** The WHERE of a list for a filter shape, its values as placeholders (see preparedQuery). */
-export function listWherePlaceholders(shape: string): SQL {
-  return and(
-    eq(assessments.status, sql.placeholder('status')),
-    shape[0] === 'p' ? eq(assessments.jobProvinceId, sql.placeholder('province')) : undefined,
-    shape[1] === 'd' ? eq(assessments.jobDistrictId, sql.placeholder('district')) : undefined,
-    shape[2] === 'h' ? eq(assessments.hospitalId, sql.placeholder('health_facility')) : undefined,
-    shape[3] === 's' ? inScopeProvinces(assessments.jobProvinceId) : undefined,
-  )!;
-}
-
-/**
- * How many assessments a list holds. The filters the screens send (none, a province, a province and
- * district, those and a facility, or a facility alone) are one row of the tallies the database keeps;
- * any other combination is counted on the list index.
- */
-function totalSql(shape: string): SQL<number> {
-  if (shape === '---s') {
-    // A list of several provinces: the sum of their rows of the tallies.
-    return sql<number>`coalesce((select sum(${assessmentTallies.n})::int from ${assessmentTallies} where ${and(
-      eq(assessmentTallies.status, sql.placeholder('status')),
-      inScopeProvinces(assessmentTallies.provinceId),
-      eq(assessmentTallies.districtId, 0),
-      eq(assessmentTallies.hospitalId, 0),
-      eq(assessmentTallies.departmentId, 0),
-    )}), 0)`;
-  }
-  if (!TALLIED_SHAPES.has(shape)) {
-    return sql<number>`(select count(*)::int from ${assessments} where ${listWherePlaceholders(shape)})`;
-  }
-  const dim = (on: boolean, name: string) => (on ? sql.placeholder(name) : 0);
-  return sql<number>`coalesce((select ${assessmentTallies.n} from ${assessmentTallies} where ${and(
-    eq(assessmentTallies.status, sql.placeholder('status')),
-    eq(assessmentTallies.provinceId, dim(shape[0] === 'p', 'province')),
-    eq(assessmentTallies.districtId, dim(shape[1] === 'd', 'district')),
-    eq(assessmentTallies.hospitalId, dim(shape[2] === 'h', 'health_facility')),
-    eq(assessmentTallies.departmentId, 0),
-  )}), 0)`;
-}
-
-export function listValues(f: ListFilter) {
-  return {
-    status: f.status,
-    province: f.province,
-    district: f.district,
-    health_facility: f.health_facility,
-    provinces: f.provinces ? intArray(f.provinces) : undefined,
-  };
-}
-
-/** A list's filter as text, for the keys of the kept anchors and group counts. */
-const filterKey = (f: ListFilter) =>
-  `${f.status}|${f.province ?? ''}|${f.district ?? ''}|${f.health_facility ?? ''}|${f.provinces?.join(',') ?? '*'}`;
-
-export async function countAssessments(db: Executor, f: ListFilter): Promise<number> {
-  const shape = shapeOf(f);
-  const query = preparedQuery(db, `list-total:${shape}`, (name) =>
-    db
-      .select({ total: totalSql(shape) })
-      .from(sql`(select 1) as one`)
-      .prepare(name),
-  );
-  const [row] = await query.execute(listValues(f));
-  return row?.total ?? 0;
-}
-
 /**
  * A page in the order of one of the form's own columns: the page's ids are read off a (status, column,
  * id) index in order, then only those rows (names from memory).
@@ -184,7 +85,7 @@ function sortedPageQuery(db: Executor, shape: string, sorting: ListSorting & { s
 }
 
 /** Every ANCHOR_STEP-th id of a list newest first: a deep page starts reading at the nearest one. */
-const ANCHOR_STEP = 1000;
+const ANCHOR_STEP = 250;
 /** Pages that start before this row are read straight off the index. */
 const DIRECT_ROWS = 2 * ANCHOR_STEP;
 
@@ -236,18 +137,38 @@ export async function listAnchors(db: Executor, filter: ListFilter, sorting: Own
  */
 function newestPageQuery(db: Executor, shape: string, anchored: boolean, counted: boolean) {
   return preparedQuery(db, `list-newest:${shape}:${anchored}:${counted}`, (name) => {
-    const ids = db
-      .select({ id: assessments.id })
-      .from(assessments)
-      .where(and(listWherePlaceholders(shape), anchored ? lte(assessments.id, sql.placeholder('anchor')) : undefined))
-      .orderBy(desc(assessments.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'));
+    const ids =
+      shape === '---s'
+        ? scopeNewestIds(anchored)
+        : db
+            .select({ id: assessments.id })
+            .from(assessments)
+            .where(
+              and(listWherePlaceholders(shape), anchored ? lte(assessments.id, sql.placeholder('anchor')) : undefined),
+            )
+            .orderBy(desc(assessments.id))
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'));
     return plainRowsWithTotal(db, counted ? totalSql(shape) : sql<number>`0`)
       .where(sql`${assessments.id} = any(array(${ids}))`)
       .orderBy(desc(assessments.id))
       .prepare(name);
   });
+}
+
+/**
+ * The ids of a page newest first of a scope of several provinces: each province's newest rows off its
+ * (status, province, id) index, as far as the page goes, merged. PostgreSQL's own plan for
+ * `province = any(...)` walked the primary key backwards and visited the table for every row of
+ * other provinces (a validator of three provinces, a random page at 1M forms: 32 ms -> 2.6 ms).
+ */
+function scopeNewestIds(anchored: boolean): SQL {
+  const upTo = anchored ? sql`and a.id <= ${sql.placeholder('anchor')}` : sql``;
+  return sql`select x.id from unnest(${sql.placeholder('provinces')}::int[]) as p(id) cross join lateral (
+      select a.id from ${assessments} a
+      where a.status = ${sql.placeholder('status')} and a.job_province_id = p.id ${upTo}
+      order by a.id desc limit (${sql.placeholder('limit')}::int + ${sql.placeholder('offset')}::int)
+    ) x order by x.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
 }
 
 /**

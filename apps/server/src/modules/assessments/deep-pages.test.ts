@@ -156,7 +156,7 @@ describe('lists sorted by the name of their province, district or facility', () 
     return keyed.map((r) => r.id);
   }
 
-  async function check(query: string, want: number[], perPage = 15) {
+  async function check(query: string, want: number[], perPage = 15, token = t.adminToken) {
     const pages = [
       1,
       2,
@@ -170,7 +170,7 @@ describe('lists sorted by the name of their province, district or facility', () 
     ];
     for (const page of pages) {
       const res = await t.request('GET', `/api/tnas/bystatus/NEW?${query}&page=${page}&per_page=${perPage}`, {
-        token: t.adminToken,
+        token,
       });
       expect(res.statusCode).toBe(200);
       const data = res.json().data;
@@ -252,5 +252,38 @@ describe('lists sorted by the name of their province, district or facility', () 
     }
     await check('sort=district&direction=asc&lang=en', await fullSort('district', 'asc', 'en'));
     await check('sort=district&direction=desc&lang=ps', await fullSort('district', 'desc', 'ps'));
+  });
+
+  it("shows a validator of three provinces their forms' pages as ORDER BY would, deep pages included", async () => {
+    // The province with most forms and two others: over 2,000 rows, so deep pages start at anchors.
+    const scope = (
+      await rowsOf(`select job_province_id as p from assessments where status = 'NEW'
+        group by 1 order by count(*) desc limit 3`)
+    ).map((r) => Number(r.p));
+    const password = 'password-deep-1';
+    const email = 'three.provinces@tna.test';
+    const created = await t.request('POST', '/api/users/register', {
+      token: t.adminToken,
+      body: { name: 'Three provinces', email, password, c_password: password, role: 'validator', provinces: scope },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const token = await t.login(email, password);
+    const inScope = `and job_province_id in (${scope.join(', ')})`;
+    const newest = await rowsOf(`select id from assessments where status = 'NEW' ${inScope} order by id desc`);
+    expect(newest.length).toBeGreaterThan(2_000);
+    await check(
+      'x=1',
+      newest.map((r) => Number(r.id)),
+      15,
+      token,
+    );
+    const byName = await rowsOf(`select id from assessments where status = 'NEW' ${inScope}
+      order by tna_sort_key(name) collate "C" desc, id desc`);
+    await check(
+      'sort=name&direction=desc',
+      byName.map((r) => Number(r.id)),
+      15,
+      token,
+    );
   });
 });
