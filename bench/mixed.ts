@@ -28,6 +28,7 @@ export interface MixedResult {
   writeP50: number;
   writeP95: number;
   byWrite: Record<string, { n: number; p95: number }>;
+  byRead: Record<string, { n: number; p95: number }>;
   status5xx: number;
   status4xx: number;
   peakRssMb: number[];
@@ -135,6 +136,7 @@ export async function mixedRun(
     });
 
   const readTimes: number[] = [];
+  const readKinds: Record<string, number[]> = { page: [], search: [], details: [], history: [], figures: [] };
   const writeTimes: Record<string, number[]> = { create: [], edit: [], move: [] };
   let status5xx = 0;
   let status4xx = 0;
@@ -153,6 +155,7 @@ export async function mixedRun(
     const token = pick(tokens.readers);
     const r = Math.random();
     let a: Answer;
+    const kind = r < 0.35 ? 'page' : r < 0.5 ? 'search' : r < 0.8 ? 'details' : r < 0.88 ? 'history' : 'figures';
     if (r < 0.35) {
       const sort = pick(['', '&sort=name&direction=asc', '&sort=province&direction=desc&lang=fa', '&sort=phone']);
       a = await send(
@@ -176,6 +179,7 @@ export async function mixedRun(
     }
     count(a);
     readTimes.push(a.ms);
+    readKinds[kind]!.push(a.ms);
   };
 
   const create = async () => {
@@ -285,6 +289,9 @@ export async function mixedRun(
     writeP95: percentile(writes, 95),
     byWrite: Object.fromEntries(
       Object.entries(writeTimes).map(([k, v]) => [k, { n: v.length, p95: percentile(sorted(v), 95) }]),
+    ),
+    byRead: Object.fromEntries(
+      Object.entries(readKinds).map(([k, v]) => [k, { n: v.length, p95: percentile(sorted(v), 95) }]),
     ),
     status5xx,
     status4xx,

@@ -18,6 +18,10 @@ const PARTS = new Set((process.env.BENCH_PARTS ?? 'reads,scoped,mixed,export').s
 /** The token kinds the read calls run with: admin, validator, viewer. */
 const ROLES = (process.env.BENCH_ROLES ?? 'admin,validator,viewer').split(',');
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_DURATION ?? 60);
+/** The share of writes in the mixed run (issue 12: 10%). */
+const WRITE_SHARE = Number(process.env.BENCH_WRITE_SHARE ?? 0.1);
+/** The instance counts the mixed run is made on, one after the other. */
+const INSTANCES = (process.env.BENCH_INSTANCES ?? '1,2').split(',').map(Number);
 
 function dbUrl(suffix: string): string {
   const u = new URL(BASE_URL);
@@ -171,7 +175,10 @@ async function fromDatabase(url: string) {
 function printMixed(r: MixedResult) {
   console.log(
     `\nmixed run on ${r.instances} instance${r.instances > 1 ? 's' : ''} (${CONNECTIONS} connections, ${r.seconds.toFixed(0)} s): ` +
-      `${r.reads.toLocaleString('en')} reads p50 ${r.readP50.toFixed(1)} ms, p95 ${r.readP95.toFixed(1)} ms; ` +
+      `${r.reads.toLocaleString('en')} reads p50 ${r.readP50.toFixed(1)} ms, p95 ${r.readP95.toFixed(1)} ms ` +
+      `(${Object.entries(r.byRead)
+        .map(([k, v]) => `${k} ${v.n} p95 ${v.p95.toFixed(1)} ms`)
+        .join(', ')}); ` +
       `${r.writes.toLocaleString('en')} writes p50 ${r.writeP50.toFixed(1)} ms, p95 ${r.writeP95.toFixed(1)} ms ` +
       `(${Object.entries(r.byWrite)
         .map(([k, v]) => `${k} ${v.n} p95 ${v.p95.toFixed(1)} ms`)
@@ -329,7 +336,7 @@ async function main() {
     // moves forms of its own: the second takes the ids the first left).
     const newIds = [...db.fresh];
     const places = db.facilities.map((f) => ({ province: f.province, district: f.district }));
-    for (const instances of [1, 2]) {
+    for (const instances of INSTANCES) {
       const servers = Array.from({ length: instances }, () => new Server());
       for (const s of servers) await s.start(BASE_URL);
       const first = servers[0]!;
@@ -356,7 +363,7 @@ async function main() {
       const result = await mixedRun(servers, { readers, officers, validators }, refs, BASE_URL, {
         seconds: MIXED_SECONDS,
         connections: CONNECTIONS,
-        writeShare: 0.1,
+        writeShare: WRITE_SHARE,
       });
       for (const s of servers) await s.stop();
       printMixed(result);
