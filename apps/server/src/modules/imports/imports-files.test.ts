@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { assessments, auditLogs, healthFacilities, users } from '../../db/schema/index.js';
 import { setupTestApp, type TestContext } from '../../test/helpers.js';
 import { csv, events, upload, workbook } from '../../test/import-files.js';
+import { saveReport } from './imports.repository.js';
 
 let t: TestContext;
 let good: Buffer;
@@ -137,5 +138,25 @@ describe('files that are refused with a clear 4xx and write nothing', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     // Once it is done, the next one runs.
     expect(events(await upload(t, '/api/imports/facilities/check', file, 'c.csv')).at(-1).type).toBe('done');
+  });
+});
+
+describe('import reports', () => {
+  it('are saved slice by slice and downloaded whole, byte for byte', async () => {
+    const [admin] = await t.database.db.select({ id: users.id }).from(users).limit(1);
+    // Every byte value, split unevenly: what the report's collector gives for a file of several MB.
+    const whole = Buffer.from(Array.from({ length: 3_000 }, (_, i) => (i * 7) % 256));
+    const id = await saveReport(t.database.db, {
+      kind: 'facilities',
+      mode: 'check',
+      fileName: 'slices.xlsx',
+      language: 'en',
+      summary: { create: 1, update: 0, unchanged: 0, locked: 0, example: 0, error: 0, rows: 1, written: 0 },
+      content: [whole.subarray(0, 1_000), whole.subarray(1_000, 1_001), whole.subarray(1_001)],
+      createdBy: admin!.id,
+    });
+    const res = await t.request('GET', `/api/imports/reports/${id}`, { token: t.adminToken });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(whole)).toBe(true);
   });
 });

@@ -122,13 +122,28 @@ export async function saveReport(
     fileName: string;
     language: string;
     summary: ImportSummary;
-    content: Uint8Array;
+    /** The file in slices, in order (see runner.ts's collector). */
+    content: Uint8Array[];
     createdBy: number;
   },
 ): Promise<number> {
   await db.delete(importReports).where(lt(importReports.createdAt, sql`now() - interval '7 days'`));
-  const [row] = await db.insert(importReports).values(report).returning({ id: importReports.id });
-  return row!.id;
+  const [first = new Uint8Array(), ...rest] = report.content;
+  // Slice by slice, in one transaction (nobody sees a report half written): the driver sends a
+  // bytea as hex text, so a slice costs twice its size on the way, not the whole file.
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(importReports)
+      .values({ ...report, content: first })
+      .returning({ id: importReports.id });
+    for (const slice of rest) {
+      await tx
+        .update(importReports)
+        .set({ content: sql`${importReports.content} || ${slice}::bytea` })
+        .where(eq(importReports.id, row!.id));
+    }
+    return row!.id;
+  });
 }
 
 export async function findReport(db: Executor, id: number) {

@@ -46,7 +46,8 @@ export interface RunResult {
   summary: ImportSummary;
   errors: ImportRowError[];
   moreErrors: number;
-  report: Buffer;
+  /** The report's XLSX file, in slices of about 1 MB, in order. */
+  report: Buffer[];
 }
 
 interface Item {
@@ -58,12 +59,36 @@ interface Item {
   errors: RowError[];
 }
 
-/** Collects a workbook written as a stream (a report of 50,000 rows is a few MB). */
+/** The size of the report's slices (see collector). */
+const REPORT_SLICE_BYTES = 1 << 20;
+
+/**
+ * Collects a workbook written as a stream, in slices of about 1 MB. A report of 50,000 rows is about
+ * 10 MB: saved whole it was copied once into one buffer and once more into a 20 MB hex text for the
+ * database, at the end of an import whose heap was already full (the server's peak, issue 16).
+ */
 function collector() {
   const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  return { out, bytes: () => Buffer.concat(chunks) };
+  const slices: Buffer[] = [];
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const close = () => {
+    if (pendingBytes) slices.push(Buffer.concat(pending, pendingBytes));
+    pending = [];
+    pendingBytes = 0;
+  };
+  out.on('data', (c: Buffer) => {
+    pending.push(c);
+    pendingBytes += c.length;
+    if (pendingBytes >= REPORT_SLICE_BYTES) close();
+  });
+  return {
+    out,
+    slices: () => {
+      close();
+      return slices;
+    },
+  };
 }
 
 const isBlank = (cells: RawCell[]) => cells.every((c) => text(c) === null);
@@ -191,7 +216,7 @@ export async function runImport(o: RunOptions): Promise<RunResult> {
   if (batch.length) await dispatch(batch);
   await Promise.all(inFlight);
   await report.finish();
-  return { summary, errors, moreErrors, report: file.bytes() };
+  return { summary, errors, moreErrors, report: file.slices() };
 }
 
 /** Write the batch's valid rows in one transaction; if it fails, each row alone to find the bad ones. */
