@@ -1,6 +1,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -208,4 +209,32 @@ describe.runIf(runs)('the embedded database survives', () => {
     again.child.kill('SIGTERM');
     await again.exited;
   }, 90_000);
+
+  it('SIGTERM with a request in flight: it is answered from the database, then the process exits', async () => {
+    const s = await launch(newDir());
+    await waitHealthy(s);
+    const body = JSON.stringify(ADMIN);
+    const socket = connect(s.port, '127.0.0.1');
+    await once(socket, 'connect');
+    let answer = '';
+    socket.on('data', (d) => (answer += d));
+    const ended = once(socket, 'close');
+    // The headers and part of the body: the sign-in is under way when the signal comes, and its
+    // handler reads the database only after the rest arrives.
+    socket.write(
+      `POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    s.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 700));
+    expect(s.child.exitCode, 'the server waits for the request in flight').toBeNull();
+    socket.write(body.slice(10));
+    await ended;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer).toContain('"token"');
+    expect(await s.exited).toBe(0);
+    // A new connection is refused meanwhile and after: the port is closed.
+    await expect(fetch(`http://127.0.0.1:${s.port}/api/health`)).rejects.toThrow();
+  }, 60_000);
 });
