@@ -24,6 +24,14 @@ export interface ReferenceNames {
 type Part = keyof ReferenceNames & Topic;
 const PARTS: readonly Part[] = ['units', 'facilities', 'departments', 'positions', 'trainings'];
 
+/** Positions and trainings name themselves alike: a title in each language. */
+const titles = (table: typeof positions | typeof trainings) => ({
+  id: table.id,
+  title_en: table.titleEn,
+  title_dr: table.titleDr,
+  title_pa: table.titlePa,
+});
+
 /** Read one part of the reference names. */
 async function load(db: Executor, part: Part): Promise<ReferenceNames[Part]> {
   const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
@@ -59,27 +67,9 @@ async function load(db: Executor, part: Part): Promise<ReferenceNames[Part]> {
           .from(departments),
       );
     case 'positions':
-      return byId(
-        await db
-          .select({
-            id: positions.id,
-            title_en: positions.titleEn,
-            title_dr: positions.titleDr,
-            title_pa: positions.titlePa,
-          })
-          .from(positions),
-      );
+      return byId(await db.select(titles(positions)).from(positions));
     case 'trainings':
-      return byId(
-        await db
-          .select({
-            id: trainings.id,
-            title_en: trainings.titleEn,
-            title_dr: trainings.titleDr,
-            title_pa: trainings.titlePa,
-          })
-          .from(trainings),
-      );
+      return byId(await db.select(titles(trainings)).from(trainings));
   }
 }
 
