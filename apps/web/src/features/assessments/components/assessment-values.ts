@@ -51,35 +51,43 @@ export interface AssessmentFormValues {
   priorities: PriorityRow[];
 }
 
+/**
+ * Each section's fields in the order the form shows them: what a section watches to render again
+ * (sameSection), and, one section after another, the order errors are scrolled to.
+ */
+export const SECTION_FIELDS = {
+  personal: ['assessment_date', 'form_no', 'hr_id', 'name', 'lastname', 'fathername', 'birth_year'],
+  place: [
+    'perminent_province_id',
+    'perminent_district_id',
+    'perminent_address_details',
+    'temp_province_id',
+    'temp_district_id',
+    'hospital',
+    'job_address',
+  ],
+  background: [
+    'marital_status',
+    'gender',
+    'temp_address_details',
+    'department_id',
+    'position_id',
+    'education_level',
+    'education_field',
+    'graduated_university',
+    'experience',
+    'implementing_organization',
+    'phone',
+    'tazkira',
+    'remarks',
+  ],
+} as const satisfies Record<string, readonly (keyof AssessmentFormValues)[]>;
+
 /** The fields in the order the form shows them: the first one with an error is scrolled to. */
 export const FIELD_ORDER: readonly (keyof AssessmentFormValues)[] = [
-  'assessment_date',
-  'form_no',
-  'hr_id',
-  'name',
-  'lastname',
-  'fathername',
-  'birth_year',
-  'perminent_province_id',
-  'perminent_district_id',
-  'perminent_address_details',
-  'temp_province_id',
-  'temp_district_id',
-  'hospital',
-  'job_address',
-  'marital_status',
-  'gender',
-  'temp_address_details',
-  'department_id',
-  'position_id',
-  'education_level',
-  'education_field',
-  'graduated_university',
-  'experience',
-  'implementing_organization',
-  'phone',
-  'tazkira',
-  'remarks',
+  ...SECTION_FIELDS.personal,
+  ...SECTION_FIELDS.place,
+  ...SECTION_FIELDS.background,
   'priorities',
 ];
 

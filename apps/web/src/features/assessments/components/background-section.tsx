@@ -8,6 +8,7 @@ import { usePositions } from '../../../lib/api/get-positions';
 import { currentLanguage } from '../../../lib/i18n';
 import { departmentName } from '../../../lib/localized';
 import { educationOptions, experienceOptions, genderOptions, maritalStatusOptions } from './assessment-options';
+import { SECTION_FIELDS } from './assessment-values';
 import { type AssessmentFormApi, bindField, Section, sameSection, searchableSelect } from './form-fields';
 
 /** Positions of the chosen department first, then the others; all of them when none is chosen. */
@@ -179,19 +180,5 @@ function BackgroundSectionFields({ form, departmentId }: BackgroundSectionProps)
 
 export const BackgroundSection = memo(
   BackgroundSectionFields,
-  sameSection<Parameters<typeof BackgroundSectionFields>[0]>([
-    'marital_status',
-    'gender',
-    'temp_address_details',
-    'department_id',
-    'position_id',
-    'education_level',
-    'education_field',
-    'graduated_university',
-    'experience',
-    'implementing_organization',
-    'phone',
-    'tazkira',
-    'remarks',
-  ]),
+  sameSection<Parameters<typeof BackgroundSectionFields>[0]>(SECTION_FIELDS.background),
 );

@@ -6,7 +6,7 @@ import { SolarDateInput } from '../../../components/solar-date-input';
 import { isoToSolar, usesSolarHijri } from '../../../lib/calendar';
 import { currentLanguage } from '../../../lib/i18n';
 import { birthYearOptions, type YearCalendar } from './assessment-options';
-import { today } from './assessment-values';
+import { SECTION_FIELDS, today } from './assessment-values';
 import {
   type AssessmentFormApi,
   bindField,
@@ -94,13 +94,5 @@ function PersonalSectionsFields({ form }: { form: AssessmentFormApi }) {
 
 export const PersonalSections = memo(
   PersonalSectionsFields,
-  sameSection<Parameters<typeof PersonalSectionsFields>[0]>([
-    'assessment_date',
-    'form_no',
-    'hr_id',
-    'name',
-    'lastname',
-    'fathername',
-    'birth_year',
-  ]),
+  sameSection<Parameters<typeof PersonalSectionsFields>[0]>(SECTION_FIELDS.personal),
 );

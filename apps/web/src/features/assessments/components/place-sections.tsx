@@ -9,6 +9,7 @@ import { useProvinces } from '../../../lib/api/get-provinces';
 import { useProvinceScope } from '../../../lib/auth';
 import { currentLanguage } from '../../../lib/i18n';
 import { facilityLabel } from './assessment-options';
+import { SECTION_FIELDS } from './assessment-values';
 import {
   type AssessmentFormApi,
   bindField,
@@ -123,13 +124,5 @@ function PlaceSectionsFields({ form, permanentProvince, jobProvince, jobDistrict
 
 export const PlaceSections = memo(
   PlaceSectionsFields,
-  sameSection<Parameters<typeof PlaceSectionsFields>[0]>([
-    'perminent_province_id',
-    'perminent_district_id',
-    'perminent_address_details',
-    'temp_province_id',
-    'temp_district_id',
-    'hospital',
-    'job_address',
-  ]),
+  sameSection<Parameters<typeof PlaceSectionsFields>[0]>(SECTION_FIELDS.place),
 );
