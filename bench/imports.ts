@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { XlsxStreamWriter } from '../apps/server/dist/lib/xlsx-stream.js';
+import { ASSESSMENT_COLUMNS, importHeader, importRow } from '../apps/server/src/test/import-files.js';
 import { SERVER_NODE_FLAGS } from '../scripts/lib.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -132,37 +133,9 @@ async function main() {
     const file = path.join(dir, 'assessments.xlsx');
     const out = createWriteStream(file);
     const xlsx = new XlsxStreamWriter(out, 'assessments', []);
-    const fields = [
-      'form_no',
-      'tazkira',
-      'assessment_date',
-      'name',
-      'lastname',
-      'fathername',
-      'birth_year',
-      'gender',
-      'marital_status',
-      'perminent_province_id',
-      'perminent_district_id',
-      'perminent_address_details',
-      'temp_province_id',
-      'temp_district_id',
-      'hospital',
-      'job_address',
-      'temp_address_details',
-      'department_id',
-      'position_id',
-      'education_level',
-      'education_field',
-      'graduated_university',
-      'experience',
-      'implementing_organization',
-      'phone',
-      'priority_1_training',
-      'priority_2_training',
-      'priority_3_training',
-    ];
-    await xlsx.addHeader(fields.map((f) => `(${f})`));
+    // The template's columns but the remarks and the third priority's department, which a form leaves empty.
+    const fields = ASSESSMENT_COLUMNS.filter((f) => f !== 'remarks' && f !== 'priority_3_department');
+    await xlsx.addHeader(importHeader(fields));
     const names = ['مریم', 'Ahmad', 'فاطمه', 'Zahra', 'محمد', 'Gul', 'Nazanin', 'Karim'];
     for (let i = 0; i < ROWS; i += 1000) {
       const batch = [];
@@ -170,36 +143,38 @@ async function main() {
         const home = districts[(n * 13) % districts.length]!;
         const facility = places[n % places.length]!;
         const { d, trainings: courses } = byDepartment[n % byDepartment.length]!;
-        batch.push([
-          `BENCH-${n + 1}`,
-          `1400-${String(n).padStart(8, '0')}`,
-          n % 2 ? '2026-10-15' : '1405/07/23',
-          names[n % names.length],
-          'Karimi',
-          'Abdul',
-          1960 + (n % 40),
-          n % 2 ? 'female' : 'male',
-          n % 3 ? 'married' : 'single',
-          home.province.name_fa ?? home.province.name,
-          home.name_fa ?? home.name,
-          'Street 1',
-          facility.province.code,
-          facility.code,
-          `BENCH-${String((n % places.length) + 1).padStart(4, '0')}`,
-          'Hospital road',
-          'Street 1',
-          d.name,
-          positions[n % positions.length].title_en,
-          'Bachelor',
-          'Nursing',
-          'Kabul University',
-          '5-10',
-          'MoPH',
-          n % 100 === 99 ? '12' : `+9370${String(1_000_000 + n).slice(-7)}`,
-          courses[0].title_en,
-          courses[1].title_en,
-          courses[2].title_en,
-        ]);
+        batch.push(
+          importRow(fields, {
+            form_no: `BENCH-${n + 1}`,
+            tazkira: `1400-${String(n).padStart(8, '0')}`,
+            assessment_date: n % 2 ? '2026-10-15' : '1405/07/23',
+            name: names[n % names.length],
+            lastname: 'Karimi',
+            fathername: 'Abdul',
+            birth_year: 1960 + (n % 40),
+            gender: n % 2 ? 'female' : 'male',
+            marital_status: n % 3 ? 'married' : 'single',
+            perminent_province_id: home.province.name_fa ?? home.province.name,
+            perminent_district_id: home.name_fa ?? home.name,
+            perminent_address_details: 'Street 1',
+            temp_province_id: facility.province.code,
+            temp_district_id: facility.code,
+            hospital: `BENCH-${String((n % places.length) + 1).padStart(4, '0')}`,
+            job_address: 'Hospital road',
+            temp_address_details: 'Street 1',
+            department_id: d.name,
+            position_id: positions[n % positions.length].title_en,
+            education_level: 'Bachelor',
+            education_field: 'Nursing',
+            graduated_university: 'Kabul University',
+            experience: '5-10',
+            implementing_organization: 'MoPH',
+            phone: n % 100 === 99 ? '12' : `+9370${String(1_000_000 + n).slice(-7)}`,
+            priority_1_training: courses[0].title_en,
+            priority_2_training: courses[1].title_en,
+            priority_3_training: courses[2].title_en,
+          }),
+        );
       }
       await xlsx.addRows(batch);
     }

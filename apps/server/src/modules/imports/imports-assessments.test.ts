@@ -3,44 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { assessmentHistories, assessments, auditLogs } from '../../db/schema/index.js';
 import { formRefs } from '../../test/assessment-fixtures.js';
 import { setupTestApp, type TestContext } from '../../test/helpers.js';
-import { events, upload, workbook } from '../../test/import-files.js';
+import { ASSESSMENT_COLUMNS, events, importHeader, importRow, upload, workbook } from '../../test/import-files.js';
 
 let t: TestContext;
 type Named = { id: number; title_en?: string; title_dr?: string; name?: string; name_dr?: string };
 let names: { department: string; position: string; trainings: string[]; otherTraining: string };
 
-const HEADER = [
-  'form_no',
-  'tazkira',
-  'assessment_date',
-  'name',
-  'lastname',
-  'fathername',
-  'birth_year',
-  'gender',
-  'marital_status',
-  'perminent_province_id',
-  'perminent_district_id',
-  'perminent_address_details',
-  'temp_province_id',
-  'temp_district_id',
-  'hospital',
-  'job_address',
-  'temp_address_details',
-  'department_id',
-  'position_id',
-  'education_level',
-  'education_field',
-  'graduated_university',
-  'experience',
-  'implementing_organization',
-  'phone',
-  'remarks',
-  'priority_1_training',
-  'priority_2_training',
-  'priority_3_training',
-  'priority_3_department',
-].map((f) => `x (${f})`);
+const HEADER = importHeader(ASSESSMENT_COLUMNS, 'x ');
 
 /** A paper form as an officer types it: Dari names, Solar Hijri dates, Persian digits. */
 function form(over: Record<string, unknown> = {}) {
@@ -77,7 +46,7 @@ function form(over: Record<string, unknown> = {}) {
     priority_3_department: null,
     ...over,
   };
-  return HEADER.map((h) => v[/\((\w+)\)/.exec(h)![1]!] ?? null);
+  return importRow(ASSESSMENT_COLUMNS, v);
 }
 
 beforeAll(async () => {
