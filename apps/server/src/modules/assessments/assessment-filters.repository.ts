@@ -118,3 +118,46 @@ export async function countAssessments(db: Executor, f: ListFilter): Promise<num
   const [row] = await query.execute(listValues(f));
   return row?.total ?? 0;
 }
+
+/** Up to this many provinces a scope list is one merge of per-province index reads (see scopeNewestIds). */
+const MERGED_PROVINCES = 40;
+
+/** The placeholder of a scope's i-th province in scopeNewestIds's merge. */
+const scopePlaceholder = (i: number) => `p${i}`;
+
+/**
+ * The ids of a page newest first of a scope of several provinces: each province's rows off its
+ * (status, province, id) index, newest first, merged as they are read (a UNION ALL that PostgreSQL
+ * runs as a Merge Append), so a page reads its offset and its rows and no more. PostgreSQL's own
+ * plan for `province = any(...)` walked the primary key backwards and visited the table for every
+ * row of other provinces (a validator of three provinces, a random page at 1M forms: 32 ms); each
+ * province read to the page's end, then sorted, took 2.1 ms; the merge 0.4 ms. A statement is
+ * prepared per number of provinces; beyond MERGED_PROVINCES the per-province reads are sorted.
+ */
+export function scopeNewestIds(anchored: boolean, scopeSize: number): SQL {
+  const upTo = anchored ? sql`and a.id <= ${sql.placeholder('anchor')}` : sql``;
+  if (scopeSize > MERGED_PROVINCES) {
+    return sql`select x.id from unnest(${sql.placeholder('provinces')}::int[]) as p(id) cross join lateral (
+      select a.id from ${assessments} a
+      where a.status = ${sql.placeholder('status')} and a.job_province_id = p.id ${upTo}
+      order by a.id desc limit (${sql.placeholder('limit')}::int + ${sql.placeholder('offset')}::int)
+    ) x order by x.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+  }
+  const branches = Array.from(
+    { length: scopeSize },
+    (_, i) => sql`(select a.id from ${assessments} a
+      where a.status = ${sql.placeholder('status')} and a.job_province_id = ${sql.placeholder(scopePlaceholder(i))}::int ${upTo}
+      order by a.id desc)`,
+  );
+  return sql`select m.id from (${sql.join(branches, sql` union all `)}) m
+    order by m.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+}
+
+/** The values of scopeNewestIds's per-province placeholders. */
+export function scopeValues(filter: ListFilter): Record<string, number> {
+  const values: Record<string, number> = {};
+  const provinces = filter.provinces ?? [];
+  if (provinces.length > MERGED_PROVINCES) return values;
+  for (const [i, id] of provinces.entries()) values[scopePlaceholder(i)] = id;
+  return values;
+}

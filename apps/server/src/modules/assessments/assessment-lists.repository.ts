@@ -15,6 +15,8 @@ import {
   listWhere,
   listWherePlaceholders,
   scopedFilter,
+  scopeNewestIds,
+  scopeValues,
   shapeOf,
   totalSql,
 } from './assessment-filters.repository.js';
@@ -133,13 +135,13 @@ export async function listAnchors(db: Executor, filter: ListFilter, sorting: Own
  * A page newest first: its ids are found on a (status, place, id) index alone, then only those rows
  * are read, from the assessments table alone (names come from memory). `anchored`: the scan starts at
  * an anchor id (see pageStart), so a deep page costs little more than the first. `counted`: with the
- * list's total on every row.
+ * list's total on every row. `scopeSize`: the number of provinces of a scope list (shape '---s').
  */
-function newestPageQuery(db: Executor, shape: string, anchored: boolean, counted: boolean) {
-  return preparedQuery(db, `list-newest:${shape}:${anchored}:${counted}`, (name) => {
+function newestPageQuery(db: Executor, shape: string, anchored: boolean, counted: boolean, scopeSize: number) {
+  return preparedQuery(db, `list-newest:${shape}:${anchored}:${counted}:${scopeSize}`, (name) => {
     const ids =
       shape === '---s'
-        ? scopeNewestIds(anchored)
+        ? scopeNewestIds(anchored, scopeSize)
         : db
             .select({ id: assessments.id })
             .from(assessments)
@@ -154,21 +156,6 @@ function newestPageQuery(db: Executor, shape: string, anchored: boolean, counted
       .orderBy(desc(assessments.id))
       .prepare(name);
   });
-}
-
-/**
- * The ids of a page newest first of a scope of several provinces: each province's newest rows off its
- * (status, province, id) index, as far as the page goes, merged. PostgreSQL's own plan for
- * `province = any(...)` walked the primary key backwards and visited the table for every row of
- * other provinces (a validator of three provinces, a random page at 1M forms: 32 ms -> 2.6 ms).
- */
-function scopeNewestIds(anchored: boolean): SQL {
-  const upTo = anchored ? sql`and a.id <= ${sql.placeholder('anchor')}` : sql``;
-  return sql`select x.id from unnest(${sql.placeholder('provinces')}::int[]) as p(id) cross join lateral (
-      select a.id from ${assessments} a
-      where a.status = ${sql.placeholder('status')} and a.job_province_id = p.id ${upTo}
-      order by a.id desc limit (${sql.placeholder('limit')}::int + ${sql.placeholder('offset')}::int)
-    ) x order by x.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
 }
 
 /**
@@ -213,7 +200,12 @@ async function plainRows(
       ...start,
     });
   }
-  return newestPageQuery(db, shape, start !== null, counted).execute({ ...params, ...start });
+  const scopeSize = filter.provinces?.length ?? 0;
+  return newestPageQuery(db, shape, start !== null, counted, scopeSize).execute({
+    ...params,
+    ...scopeValues(filter),
+    ...start,
+  });
 }
 
 /**
