@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, newPage } from './support/browser.js';
+import { newPage } from './support/browser.js';
 import { E2E_ADMIN } from './support/global-setup.js';
-import { api, login } from './support/helpers.js';
+import { api, login, postAssessment } from './support/helpers.js';
 
 // axe-core's own build, evaluated in each page: the rules the issue was measured with. Evaluated over
 // the DevTools protocol rather than added as a <script> tag, which the app's CSP (script-src 'self') blocks.
@@ -43,49 +43,22 @@ async function createForm(name: string, tazkira: string): Promise<number> {
         status: 'Existing',
       })
     ).success.id;
-  const departments = await api<{ data: { id: number; name: string }[] }>('/departments', adminToken);
-  const department = departments.data.find((d) => d.name.startsWith('Maternal'))!.id;
-  const trainings = await api<{ data: { id: number }[] }>(`/trainings/bydepartment/${department}`, adminToken);
-  const positions = await api<{ data: { id: number; department_id: number }[] }>('/positions', adminToken);
-  const body = new FormData();
-  body.set(
-    'data',
-    JSON.stringify({
-      assessment_date: new Date().toISOString().slice(0, 10),
+  return postAssessment(
+    adminToken,
+    { provinceId, districtId, facilityId },
+    {
       form_no: `A11Y-${tazkira}`,
       name,
       lastname: 'Access',
       fathername: 'Father',
       birth_year: 1990,
-      perminent_province_id: provinceId,
-      perminent_district_id: districtId,
-      perminent_address_details: 'Kabul',
-      temp_province_id: provinceId,
-      temp_district_id: districtId,
-      hospital: facilityId,
-      job_address: 'Kabul',
-      temp_address_details: 'Kabul',
       marital_status: 'married',
-      gender: 'female',
-      department_id: department,
-      position_id: positions.data.find((p) => p.department_id === department)!.id,
-      education_level: 'Bachelor',
-      education_field: 'Nursing',
-      graduated_university: 'KUMS',
       experience: '1-5',
-      implementing_organization: 'AHDS',
       phone: `+9370030${tazkira.slice(-4)}`,
       tazkira,
-    }),
+    },
+    1,
   );
-  body.set('priorities', JSON.stringify([{ department, training: trainings.data[0]!.id, priority: 1 }]));
-  const res = await fetch(`${baseUrl()}/api/tnas`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${adminToken}`, 'Idempotency-Key': crypto.randomUUID() },
-    body,
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { success: { id: number } }).success.id;
 }
 
 /** Every screen of the app (SPEC 2); the admin may open them all. */

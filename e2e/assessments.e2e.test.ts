@@ -2,7 +2,19 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, newPage, screenshot } from './support/browser.js';
 import { E2E_ADMIN } from './support/global-setup.js';
-import { addUser, api, choose, login, phoneShot, setLanguage } from './support/helpers.js';
+import {
+  addUser,
+  api,
+  choose,
+  field,
+  fillAssessment,
+  login,
+  type PlaceIds,
+  phoneShot,
+  pick,
+  postAssessment,
+  setLanguage,
+} from './support/helpers.js';
 
 const OFFICER = { name: 'E2E Officer', email: 'officer@e2e.tna.test', password: 'e2e-officer-pass-1' };
 const FACILITY = { name: 'E2E Kabul District Hospital', code: 'E2E-0101' };
@@ -12,22 +24,11 @@ const PERSON = { name: 'احمد', lastname: 'کریمی', fathername: 'محمو
 let page: Page;
 let adminToken: string;
 let officerToken: string;
-let kabul: { provinceId: number; districtId: number; facilityId: number };
+let kabul: PlaceIds;
 
 /** The signed-in officer's screen at phone width. */
 const officerShot = (path: string, language: 'en' | 'fa', name: string, ready: string) =>
   phoneShot({ token: officerToken, email: OFFICER.email, roles: 'dataentry' }, path, language, name, ready);
-
-/** A short select, by keyboard only: open with ArrowDown, move, Enter. */
-async function pick(p: Page, id: string, index: number) {
-  const input = p.locator(`#${id}`);
-  await input.focus();
-  await input.press('ArrowDown');
-  for (let i = 0; i < index; i++) await input.press('ArrowDown');
-  await input.press('Enter');
-}
-
-const field = (p: Page, name: string) => p.locator(`#tna-field-${name}`);
 
 async function addPriority(p: Page, department: string, training: string, priority: number, next: string) {
   await choose(p, 'tna-line-department', department);
@@ -38,32 +39,34 @@ async function addPriority(p: Page, department: string, training: string, priori
 
 /** `birthYear` as the interface lists it: Solar Hijri in Persian, Gregorian in English (both are 1988). */
 async function fillForm(p: Page, person: typeof PERSON, birthYear: '1367' | '1988') {
-  await field(p, 'form_no').fill('KBL-2024-001');
-  await field(p, 'hr_id').fill('HR-778');
-  await field(p, 'name').fill(person.name);
-  await field(p, 'lastname').fill(person.lastname);
-  await field(p, 'fathername').fill(person.fathername);
-  await choose(p, 'tna-field-birth_year', birthYear);
-  // Found by their English names too, in a Persian interface.
-  await choose(p, 'tna-field-perminent_province_id', 'Parwan');
-  await choose(p, 'tna-field-perminent_district_id', 'Charikar');
-  await field(p, 'perminent_address_details').fill('ناحیه ۲، سرک عمومی');
-  await choose(p, 'tna-field-temp_province_id', 'Kabul');
-  await choose(p, 'tna-field-temp_district_id', 'Kabul');
-  await choose(p, 'tna-field-hospital', 'E2E-0101');
-  await field(p, 'job_address').fill('شفاخانه ولسوالی کابل');
-  await pick(p, 'tna-field-marital_status', 1);
-  await pick(p, 'tna-field-gender', 0);
-  await field(p, 'temp_address_details').fill('کارته ۴، کابل');
-  await choose(p, 'tna-field-department_id', 'Maternal');
-  await choose(p, 'tna-field-position_id', 'Community Midwife');
-  await pick(p, 'tna-field-education_level', 3);
-  await field(p, 'education_field').fill('قابلگی');
-  await field(p, 'graduated_university').fill('انستیتوت علوم صحی کابل');
-  await pick(p, 'tna-field-experience', 1);
-  await field(p, 'implementing_organization').fill('AHDS');
-  await field(p, 'phone').fill('+93700123456');
-  await field(p, 'tazkira').fill(person.tazkira);
+  await fillAssessment(p, {
+    form_no: 'KBL-2024-001',
+    hr_id: 'HR-778',
+    name: person.name,
+    lastname: person.lastname,
+    fathername: person.fathername,
+    birth_year: birthYear,
+    // Found by their English names too, in a Persian interface.
+    perminent_province_id: 'Parwan',
+    perminent_district_id: 'Charikar',
+    perminent_address_details: 'ناحیه ۲، سرک عمومی',
+    temp_province_id: 'Kabul',
+    temp_district_id: 'Kabul',
+    hospital: 'E2E-0101',
+    job_address: 'شفاخانه ولسوالی کابل',
+    marital_status: 1,
+    gender: 0,
+    temp_address_details: 'کارته ۴، کابل',
+    department_id: 'Maternal',
+    position_id: 'Community Midwife',
+    education_level: 3,
+    education_field: 'قابلگی',
+    graduated_university: 'انستیتوت علوم صحی کابل',
+    experience: 1,
+    implementing_organization: 'AHDS',
+    phone: '+93700123456',
+    tazkira: person.tazkira,
+  });
 }
 
 // A whole form typed key by key takes a while on a busy machine.
@@ -204,49 +207,22 @@ describe('assessments: enter, list, read, print, edit, archive, draft', { timeou
 
   it('archives a second form as a Duplicate with a note', async () => {
     await setLanguage(page, 'en');
-    const departments = await api<{ data: { id: number; name: string }[] }>('/departments', officerToken);
-    const department = departments.data.find((d) => d.name.startsWith('Maternal'))!.id;
-    const trainings = await api<{ data: { id: number }[] }>(`/trainings/bydepartment/${department}`, officerToken);
-    const positions = await api<{ data: { id: number; department_id: number }[] }>('/positions', officerToken);
-    const body = new FormData();
-    body.set(
-      'data',
-      JSON.stringify({
-        assessment_date: new Date().toISOString().slice(0, 10),
+    const second = await postAssessment(
+      officerToken,
+      kabul,
+      {
         form_no: 'KBL-2024-002',
         name: 'Second',
         lastname: 'Entry',
         fathername: 'Someone',
         birth_year: 1990,
-        perminent_province_id: kabul.provinceId,
-        perminent_district_id: kabul.districtId,
-        perminent_address_details: 'Kabul',
-        temp_province_id: kabul.provinceId,
-        temp_district_id: kabul.districtId,
-        hospital: kabul.facilityId,
-        job_address: 'Kabul',
-        temp_address_details: 'Kabul',
         marital_status: 'single',
-        gender: 'female',
-        department_id: department,
-        position_id: positions.data.find((p) => p.department_id === department)!.id,
-        education_level: 'Bachelor',
-        education_field: 'Nursing',
-        graduated_university: 'KUMS',
         experience: '<1',
-        implementing_organization: 'AHDS',
         phone: '+93700999888',
         tazkira: '1400-0101-77777',
-      }),
+      },
+      1,
     );
-    body.set('priorities', JSON.stringify([{ department, training: trainings.data[0]!.id, priority: 1 }]));
-    const res = await fetch(`${baseUrl()}/api/tnas`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${officerToken}`, 'Idempotency-Key': crypto.randomUUID() },
-      body,
-    });
-    expect(res.status).toBe(200);
-    const second = ((await res.json()) as { success: { id: number } }).success.id;
 
     await page.goto('/tna/my-forms');
     const row = page.getByRole('row').filter({ hasText: 'Second Entry' });

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, screenshot } from './support/browser.js';
 import { E2E_ADMIN } from './support/global-setup.js';
-import { addKabulFacility, addUser, api, choose, login } from './support/helpers.js';
+import { addKabulFacility, addUser, api, choose, field, login, pick } from './support/helpers.js';
 
 const OFFICER = { name: 'Phone Officer', email: 'phone-officer@e2e.tna.test', password: 'e2e-phone-pass-1' };
 const FACILITY = { name: 'E2E Phone Clinic', code: 'E2E-0909' };
@@ -14,18 +14,8 @@ const FACILITY = { name: 'E2E Phone Clinic', code: 'E2E-0909' };
 let page: Page;
 let officerToken: string;
 
-const field = (p: Page, name: string) => p.locator(`#tna-field-${name}`);
 /** The error texts the form shows under its fields. */
 const fieldErrors = (p: Page) => p.locator('form .mantine-InputWrapper-error');
-
-/** A short select, by keyboard only: open with ArrowDown, move, Enter. */
-async function pick(p: Page, id: string, index: number) {
-  const input = p.locator(`#${id}`);
-  await input.focus();
-  await input.press('ArrowDown');
-  for (let i = 0; i < index; i++) await input.press('ArrowDown');
-  await input.press('Enter');
-}
 
 /** Move the keyboard to a field as a person does: focus the field before it, then Tab. */
 async function tabInto(p: Page, before: string) {

@@ -5,7 +5,17 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, newPage, screenshot } from './support/browser.js';
 import { E2E_ADMIN } from './support/global-setup.js';
-import { addKabulFacility, addUser, api, choose, login, signIn } from './support/helpers.js';
+import {
+  addKabulFacility,
+  addUser,
+  api,
+  choose,
+  field,
+  fillAssessment,
+  login,
+  pick,
+  signIn,
+} from './support/helpers.js';
 
 const OFFICER = { name: 'Offline Officer', email: 'offline@e2e.tna.test', password: 'e2e-offline-pass-1' };
 const FACILITY = { name: 'Offline Test Clinic', code: 'OFF-0101' };
@@ -17,43 +27,34 @@ let page: Page;
 let adminToken: string;
 let officerToken: string;
 
-const field = (p: Page, name: string) => p.locator(`#tna-field-${name}`);
-
-/** A short select, by keyboard only: open with ArrowDown, move, Enter. */
-async function pick(p: Page, id: string, index: number) {
-  const input = p.locator(`#${id}`);
-  await input.focus();
-  await input.press('ArrowDown');
-  for (let i = 0; i < index; i++) await input.press('ArrowDown');
-  await input.press('Enter');
-}
-
 /** A complete form; every list comes from the copy kept on the device when offline. */
 async function fillForm(p: Page, name: string, formNo: string) {
-  await field(p, 'form_no').fill(formNo);
-  await field(p, 'name').fill(name);
-  await field(p, 'lastname').fill('Rahimi');
-  await field(p, 'fathername').fill('Karim');
-  await choose(p, 'tna-field-birth_year', '1990');
-  await choose(p, 'tna-field-perminent_province_id', 'Parwan');
-  await choose(p, 'tna-field-perminent_district_id', 'Charikar');
-  await field(p, 'perminent_address_details').fill('Street 2');
-  await choose(p, 'tna-field-temp_province_id', 'Kabul');
-  await choose(p, 'tna-field-temp_district_id', 'Kabul');
-  await choose(p, 'tna-field-hospital', FACILITY.code);
-  await field(p, 'job_address').fill('Clinic road');
-  await pick(p, 'tna-field-marital_status', 1);
-  await pick(p, 'tna-field-gender', 0);
-  await field(p, 'temp_address_details').fill('Karte 4');
-  await choose(p, 'tna-field-department_id', 'Maternal');
-  await choose(p, 'tna-field-position_id', 'Community Midwife');
-  await pick(p, 'tna-field-education_level', 3);
-  await field(p, 'education_field').fill('Midwifery');
-  await field(p, 'graduated_university').fill('Kabul IHS');
-  await pick(p, 'tna-field-experience', 1);
-  await field(p, 'implementing_organization').fill('AHDS');
-  await field(p, 'phone').fill('+93700111222');
-  await field(p, 'tazkira').fill(`1400-0202-${formNo.slice(-5)}`);
+  await fillAssessment(p, {
+    form_no: formNo,
+    name,
+    lastname: 'Rahimi',
+    fathername: 'Karim',
+    birth_year: '1990',
+    perminent_province_id: 'Parwan',
+    perminent_district_id: 'Charikar',
+    perminent_address_details: 'Street 2',
+    temp_province_id: 'Kabul',
+    temp_district_id: 'Kabul',
+    hospital: FACILITY.code,
+    job_address: 'Clinic road',
+    marital_status: 1,
+    gender: 0,
+    temp_address_details: 'Karte 4',
+    department_id: 'Maternal',
+    position_id: 'Community Midwife',
+    education_level: 3,
+    education_field: 'Midwifery',
+    graduated_university: 'Kabul IHS',
+    experience: 1,
+    implementing_organization: 'AHDS',
+    phone: '+93700111222',
+    tazkira: `1400-0202-${formNo.slice(-5)}`,
+  });
   await choose(p, 'tna-line-department', 'Maternal');
   await choose(p, 'tna-line-training', 'ANC');
   await pick(p, 'tna-line-priority', 0);

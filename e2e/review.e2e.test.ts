@@ -3,7 +3,17 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, newPage, screenshot } from './support/browser.js';
 import { E2E_ADMIN } from './support/global-setup.js';
-import { addUser, api, choose, login, phoneShot, setLanguage, signIn } from './support/helpers.js';
+import {
+  addUser,
+  api,
+  choose,
+  login,
+  type PlaceIds,
+  phoneShot,
+  postAssessment,
+  setLanguage,
+  signIn,
+} from './support/helpers.js';
 
 const VALIDATOR = { name: 'E2E Validator', email: 'validator@review.e2e.test', password: 'e2e-validator-pass-1' };
 const OFFICER = { name: 'E2E Review Officer', email: 'officer@review.e2e.test', password: 'e2e-officer-pass-2' };
@@ -12,54 +22,27 @@ const FACILITY = { name: 'E2E Review Hospital', code: 'E2E-R-0101' };
 let adminToken: string;
 let validatorToken: string;
 let officerToken: string;
-let kabul: { provinceId: number; districtId: number; facilityId: number };
+let kabul: PlaceIds;
 const ids: Record<'approve' | 'reject' | 'archive', number> = { approve: 0, reject: 0, archive: 0 };
 
 /** A form entered by the officer through the API, as the New Assessment screen sends it. */
 async function createForm(name: string, lastname: string, tazkira: string, phone: string): Promise<number> {
-  const departments = await api<{ data: { id: number; name: string }[] }>('/departments', officerToken);
-  const department = departments.data.find((d) => d.name.startsWith('Maternal'))!.id;
-  const trainings = await api<{ data: { id: number }[] }>(`/trainings/bydepartment/${department}`, officerToken);
-  const positions = await api<{ data: { id: number; department_id: number }[] }>('/positions', officerToken);
-  const body = new FormData();
-  body.set(
-    'data',
-    JSON.stringify({
-      assessment_date: new Date().toISOString().slice(0, 10),
+  return postAssessment(
+    officerToken,
+    kabul,
+    {
       form_no: `REV-${tazkira}`,
       name,
       lastname,
       fathername: 'Father',
       birth_year: 1991,
-      perminent_province_id: kabul.provinceId,
-      perminent_district_id: kabul.districtId,
-      perminent_address_details: 'Kabul',
-      temp_province_id: kabul.provinceId,
-      temp_district_id: kabul.districtId,
-      hospital: kabul.facilityId,
-      job_address: 'Kabul',
-      temp_address_details: 'Kabul',
       marital_status: 'married',
-      gender: 'female',
-      department_id: department,
-      position_id: positions.data.find((p) => p.department_id === department)!.id,
-      education_level: 'Bachelor',
-      education_field: 'Nursing',
-      graduated_university: 'KUMS',
       experience: '1-5',
-      implementing_organization: 'AHDS',
       phone,
       tazkira,
-    }),
+    },
+    2,
   );
-  body.set('priorities', JSON.stringify([{ department, training: trainings.data[0]!.id, priority: 2 }]));
-  const res = await fetch(`${baseUrl()}/api/tnas`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${officerToken}`, 'Idempotency-Key': crypto.randomUUID() },
-    body,
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { success: { id: number } }).success.id;
 }
 
 const lastStatus = async (id: number) =>

@@ -1,6 +1,6 @@
 // What the browser tests share: calls to the API (to set up data the way a client would), and the
-// steps every screen test takes (sign in, switch language, pick in a searchable select, look at a
-// screen at phone width).
+// steps every screen test takes (sign in, switch language, pick in a searchable select, fill the New
+// Assessment form, look at a screen at phone width).
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseUrl, newPage, screenshot } from './browser.js';
@@ -61,6 +61,71 @@ export async function addKabulFacility(adminToken: string, facility: { name: str
   });
 }
 
+/** Ids of a place in Kabul the forms name: a province, one of its districts and a facility there. */
+export interface PlaceIds {
+  provinceId: number;
+  districtId: number;
+  facilityId: number;
+}
+
+/**
+ * A form sent through the API as the New Assessment screen sends it (multipart, with an idempotency
+ * key), born, living and working at `place`, in the Maternal department with one of its positions and
+ * its first training at `priority`; `person` is what sets this form apart. Its id.
+ */
+export async function postAssessment(
+  token: string,
+  place: PlaceIds,
+  person: {
+    form_no: string;
+    name: string;
+    lastname: string;
+    fathername: string;
+    birth_year: number;
+    marital_status: string;
+    experience: string;
+    phone: string;
+    tazkira: string;
+  },
+  priority: number,
+): Promise<number> {
+  const departments = await api<{ data: { id: number; name: string }[] }>('/departments', token);
+  const department = departments.data.find((d) => d.name.startsWith('Maternal'))!.id;
+  const trainings = await api<{ data: { id: number }[] }>(`/trainings/bydepartment/${department}`, token);
+  const positions = await api<{ data: { id: number; department_id: number }[] }>('/positions', token);
+  const body = new FormData();
+  body.set(
+    'data',
+    JSON.stringify({
+      assessment_date: new Date().toISOString().slice(0, 10),
+      ...person,
+      perminent_province_id: place.provinceId,
+      perminent_district_id: place.districtId,
+      perminent_address_details: 'Kabul',
+      temp_province_id: place.provinceId,
+      temp_district_id: place.districtId,
+      hospital: place.facilityId,
+      job_address: 'Kabul',
+      temp_address_details: 'Kabul',
+      gender: 'female',
+      department_id: department,
+      position_id: positions.data.find((p) => p.department_id === department)!.id,
+      education_level: 'Bachelor',
+      education_field: 'Nursing',
+      graduated_university: 'KUMS',
+      implementing_organization: 'AHDS',
+    }),
+  );
+  body.set('priorities', JSON.stringify([{ department, training: trainings.data[0]!.id, priority }]));
+  const res = await fetch(`${baseUrl()}/api/tnas`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID() },
+    body,
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { success: { id: number } }).success.id;
+}
+
 /** Sign in on the login screen; waits for `landing`, or for any page but the login page. */
 export async function signIn(p: Page, email: string, password: string, landing?: string) {
   await p.goto('/login');
@@ -113,6 +178,83 @@ export async function choose(p: Page, id: string, text: string) {
     list!,
   );
   await input.press('Enter');
+}
+
+/** A field of the New Assessment form, by its API name. */
+export const field = (p: Page, name: string) => p.locator(`#tna-field-${name}`);
+
+/** A short select, by keyboard only: open with ArrowDown, move, Enter. */
+export async function pick(p: Page, id: string, index: number) {
+  const input = p.locator(`#${id}`);
+  await input.focus();
+  await input.press('ArrowDown');
+  for (let i = 0; i < index; i++) await input.press('ArrowDown');
+  await input.press('Enter');
+}
+
+/**
+ * What fillAssessment enters, by the form's field names: the text typed into a text field or into a
+ * searchable select (the first match is taken), and for a short select the place of its option
+ * (from 0), which it picks by keyboard. hr_id is left empty when not given.
+ */
+export interface AssessmentEntry {
+  form_no: string;
+  hr_id?: string;
+  name: string;
+  lastname: string;
+  fathername: string;
+  birth_year: string;
+  perminent_province_id: string;
+  perminent_district_id: string;
+  perminent_address_details: string;
+  temp_province_id: string;
+  temp_district_id: string;
+  hospital: string;
+  job_address: string;
+  marital_status: number;
+  gender: number;
+  temp_address_details: string;
+  department_id: string;
+  position_id: string;
+  education_level: number;
+  education_field: string;
+  graduated_university: string;
+  experience: number;
+  implementing_organization: string;
+  phone: string;
+  tazkira: string;
+}
+
+/**
+ * Fill the New Assessment form's fields (not the date, nor the training needs) from the top down, as
+ * an officer does: each district's list and the facilities follow the province chosen before them.
+ */
+export async function fillAssessment(p: Page, entry: AssessmentEntry) {
+  await field(p, 'form_no').fill(entry.form_no);
+  if (entry.hr_id !== undefined) await field(p, 'hr_id').fill(entry.hr_id);
+  await field(p, 'name').fill(entry.name);
+  await field(p, 'lastname').fill(entry.lastname);
+  await field(p, 'fathername').fill(entry.fathername);
+  await choose(p, 'tna-field-birth_year', entry.birth_year);
+  await choose(p, 'tna-field-perminent_province_id', entry.perminent_province_id);
+  await choose(p, 'tna-field-perminent_district_id', entry.perminent_district_id);
+  await field(p, 'perminent_address_details').fill(entry.perminent_address_details);
+  await choose(p, 'tna-field-temp_province_id', entry.temp_province_id);
+  await choose(p, 'tna-field-temp_district_id', entry.temp_district_id);
+  await choose(p, 'tna-field-hospital', entry.hospital);
+  await field(p, 'job_address').fill(entry.job_address);
+  await pick(p, 'tna-field-marital_status', entry.marital_status);
+  await pick(p, 'tna-field-gender', entry.gender);
+  await field(p, 'temp_address_details').fill(entry.temp_address_details);
+  await choose(p, 'tna-field-department_id', entry.department_id);
+  await choose(p, 'tna-field-position_id', entry.position_id);
+  await pick(p, 'tna-field-education_level', entry.education_level);
+  await field(p, 'education_field').fill(entry.education_field);
+  await field(p, 'graduated_university').fill(entry.graduated_university);
+  await pick(p, 'tna-field-experience', entry.experience);
+  await field(p, 'implementing_organization').fill(entry.implementing_organization);
+  await field(p, 'phone').fill(entry.phone);
+  await field(p, 'tazkira').fill(entry.tazkira);
 }
 
 /**
