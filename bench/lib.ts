@@ -35,7 +35,10 @@ export class Server {
   async start(databaseUrl: string, env: Record<string, string> = {}): Promise<void> {
     const port = await freePort();
     this.base = `http://127.0.0.1:${port}`;
-    this.child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/server.js'], {
+    // BENCH_SERVER_FLAGS: more Node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+    // to see where its time goes under a load (NODE_OPTIONS refuses --cpu-prof).
+    const extra = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+    this.child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extra, 'apps/server/dist/server.js'], {
       cwd: root,
       env: {
         ...process.env,

@@ -50,11 +50,17 @@ export function toPage<T>(
 ): Page<T> {
   const url = new URL(listUrl ?? request.url, linkBase(request));
   const path = `${url.origin}${url.pathname}`;
-  const link = (n: number) => {
-    const u = new URL(url);
-    u.searchParams.set('page', String(n));
-    return u.toString();
-  };
+  // Each link is the address with its `page` set (in place, as URLSearchParams.set does, or last):
+  // the rest of the query is encoded once, not once per link (a page has up to 17 links; a URL
+  // object per link was a tenth of the server's own work on an uncached page).
+  const params = [...url.searchParams];
+  const at = params.findIndex(([name]) => name === 'page');
+  const rest = params.filter(([name]) => name !== 'page');
+  const cut = at === -1 ? rest.length : params.slice(0, at).filter(([name]) => name !== 'page').length;
+  const encoded = (entries: [string, string][]) => new URLSearchParams(entries).toString();
+  const before = encoded(rest.slice(0, cut));
+  const after = encoded(rest.slice(cut));
+  const link = (n: number) => `${path}?${before ? `${before}&` : ''}page=${n}${after ? `&${after}` : ''}`;
   const last = Math.max(1, Math.ceil(total / perPage));
   const from = total === 0 ? null : (page - 1) * perPage + 1;
   const to = total === 0 || from === null ? null : Math.min(total, from + rows.length - 1);
