@@ -295,18 +295,22 @@ async function main() {
         },
       ),
     );
-    // The duplicate check on every submit: a generated form's tazkira, in Latin or Persian digits.
-    rows.push(
-      await load(server, 'POST /api/tnas/duplicates random tazkira, Latin or Persian digits', {
-        method: 'POST',
-        path: '/api/tnas/duplicates',
-        body: () => {
-          const tazkira = `T-${1 + Math.floor(Math.random() * ROWS)}`;
-          return JSON.stringify({ tazkira: Math.random() < 0.5 ? tazkira : toPersianDigits(tazkira) });
-        },
-        token: officer,
-      }),
-    );
+    // The duplicate check on every submit: a generated form's tazkira, in Latin or Persian digits;
+    // under the full load, and as one officer waits for it (one connection).
+    for (const connections of [CONNECTIONS, 1]) {
+      rows.push(
+        await load(server, `POST /api/tnas/duplicates random tazkira, Latin or Persian digits, ${connections} conn.`, {
+          method: 'POST',
+          path: '/api/tnas/duplicates',
+          body: () => {
+            const tazkira = `T-${1 + Math.floor(Math.random() * ROWS)}`;
+            return JSON.stringify({ tazkira: Math.random() < 0.5 ? tazkira : toPersianDigits(tazkira) });
+          },
+          token: officer,
+          connections,
+        }),
+      );
+    }
   }
   if (PARTS.has('scoped')) rows.push(...(await scopedCalls(server, token)));
   const listPeak = server.peakRss / 1048576;

@@ -1,5 +1,5 @@
 import type { AssessmentDto, AssessmentRowDto, HistoryDto, PriorityDto } from '@tna/domain';
-import { and, asc, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
@@ -208,6 +208,16 @@ export function rowsFrom(db: Executor) {
     .innerJoin(jobDistrict, eq(jobDistrict.id, assessments.jobDistrictId));
 }
 
+/** The same rows with who entered each, for an access check made on them (see findDuplicates). */
+export function rowsWithCreatorFrom(db: Executor) {
+  return db
+    .select({ ...rowColumns(), created_by: assessments.createdBy })
+    .from(assessments)
+    .innerJoin(healthFacilities, eq(healthFacilities.id, assessments.hospitalId))
+    .innerJoin(jobProvince, eq(jobProvince.id, assessments.jobProvinceId))
+    .innerJoin(jobDistrict, eq(jobDistrict.id, assessments.jobDistrictId));
+}
+
 /**
  * The list columns read from the assessments table alone, with the list's total; the names of the
  * place and facility come from the reference data in memory (`toRowDto`).
@@ -324,14 +334,4 @@ export async function assessmentOfKey(db: Executor, userId: number, key: string)
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
   return row?.id ?? null;
-}
-
-/** Who entered each of these few assessments (id -> user id), for checks made outside a list's query. */
-export async function creatorsOf(db: Executor, ids: number[]): Promise<Map<number, number>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .select({ id: assessments.id, createdBy: assessments.createdBy })
-    .from(assessments)
-    .where(or(...ids.map((id) => eq(assessments.id, id))));
-  return new Map(rows.map((r) => [r.id, r.createdBy]));
 }

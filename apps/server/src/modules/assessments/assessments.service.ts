@@ -29,7 +29,6 @@ import {
   assessmentOfKey,
   bindIdempotencyKey,
   claimIdempotencyKey,
-  creatorsOf,
   findAssessment,
   findAssessmentDto,
 } from './assessments.repository.js';
@@ -374,17 +373,8 @@ export async function checkDuplicates(
         ? { key: personKey(input.name, input.fathername), birthYear: input.birth_year, hospitalId: input.hospital }
         : null,
   });
-  const creators = await creatorsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => {
-    const createdBy = creators.get(row.id);
-    if (
-      createdBy !== undefined &&
-      canRead(user, { status: row.status, createdBy, jobProvinceId: row.temp_province.id })
-    )
-      return row;
+  return rows.map(({ created_by: createdBy, ...row }) => {
+    if (canRead(user, { status: row.status, createdBy, jobProvinceId: row.temp_province.id })) return row;
     return {
       restricted: true,
       hospital_id: row.hospital_id,

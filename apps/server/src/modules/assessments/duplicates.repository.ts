@@ -1,8 +1,9 @@
 import { personKey, tazkiraKey } from '@tna/domain';
-import { and, asc, desc, eq, gt, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, ne, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { assessments } from '../../db/schema/index.js';
-import { rowsFrom } from './assessments.repository.js';
+import { rowsWithCreatorFrom } from './assessments.repository.js';
 
 /**
  * The duplicate check's stored keys of a form, by the domain's one normalisation: every insert and
@@ -19,33 +20,84 @@ export interface DuplicateKeys {
   person: { key: string; birthYear: number; hospitalId: number } | null;
 }
 
+/** Which comparisons a check makes, and whether it leaves a form out (one prepared statement each). */
+interface CheckShape {
+  tazkira: boolean;
+  person: boolean;
+  id: boolean;
+}
+
+interface CheckValues {
+  id: number | null;
+  tazkiraKey: string | null;
+  personKey: string | null;
+  birthYear: number | null;
+  hospitalId: number | null;
+}
+
+function shapeOf(c: DuplicateKeys): CheckShape {
+  return { tazkira: c.tazkiraKey !== null, person: c.person !== null, id: c.id !== null };
+}
+
+function valuesOf(c: DuplicateKeys): CheckValues {
+  return {
+    id: c.id,
+    tazkiraKey: c.tazkiraKey,
+    personKey: c.person?.key ?? null,
+    birthYear: c.person?.birthYear ?? null,
+    hospitalId: c.person?.hospitalId ?? null,
+  };
+}
+
 /**
  * Non-archived assessments with the same tazkira, or the same person in the same facility, by the
  * stored keys (each comparison is one index's lookup: assessments_tazkira_key_idx and
- * assessments_person_key_idx).
+ * assessments_person_key_idx), newest first, with who entered each (for the access check).
+ * `value` gives each compared value: itself, or a placeholder of a prepared statement.
  */
-export async function findDuplicates(db: Executor, c: DuplicateKeys) {
-  return (await duplicatesQuery(db, c)) ?? [];
-}
-
-/** The query of findDuplicates (null when there is nothing to compare), apart so a test can EXPLAIN it. */
-export function duplicatesQuery(db: Executor, c: DuplicateKeys) {
+function duplicatesSelect(db: Executor, shape: CheckShape, value: (name: keyof CheckValues) => SQLWrapper) {
   const conditions: SQL[] = [];
-  if (c.tazkiraKey) conditions.push(eq(assessments.tazkiraKey, c.tazkiraKey));
-  if (c.person) {
+  if (shape.tazkira) conditions.push(eq(assessments.tazkiraKey, value('tazkiraKey')));
+  if (shape.person) {
     conditions.push(
       and(
-        eq(assessments.personKey, c.person.key),
-        eq(assessments.birthYear, c.person.birthYear),
-        eq(assessments.hospitalId, c.person.hospitalId),
+        eq(assessments.personKey, value('personKey')),
+        eq(assessments.birthYear, value('birthYear')),
+        eq(assessments.hospitalId, value('hospitalId')),
       )!,
     );
   }
-  if (!conditions.length) return null;
-  return rowsFrom(db)
-    .where(and(ne(assessments.status, 'ARCHIVED'), c.id ? ne(assessments.id, c.id) : undefined, or(...conditions)))
+  return rowsWithCreatorFrom(db)
+    .where(
+      and(
+        ne(assessments.status, 'ARCHIVED'),
+        shape.id ? ne(assessments.id, value('id')) : undefined,
+        or(...conditions),
+      ),
+    )
     .orderBy(desc(assessments.createdAt))
     .limit(10);
+}
+
+/**
+ * The check as one prepared statement per shape: it runs on every submit, and building and
+ * planning a four-table query each time cost more than its two index lookups.
+ */
+export async function findDuplicates(db: Executor, c: DuplicateKeys) {
+  const shape = shapeOf(c);
+  if (!shape.tazkira && !shape.person) return [];
+  const query = preparedQuery(db, `duplicates:${shape.tazkira}:${shape.person}:${shape.id}`, (name) =>
+    duplicatesSelect(db, shape, (k) => sql.placeholder(k)).prepare(name),
+  );
+  return query.execute({ ...valuesOf(c) });
+}
+
+/** The query of findDuplicates with its values in it (null when there is nothing to compare), for a test to EXPLAIN. */
+export function duplicatesQuery(db: Executor, c: DuplicateKeys) {
+  const shape = shapeOf(c);
+  if (!shape.tazkira && !shape.person) return null;
+  const values = valuesOf(c);
+  return duplicatesSelect(db, shape, (k) => sql`${values[k]}`);
 }
 
 /**
