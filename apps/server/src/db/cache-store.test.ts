@@ -120,6 +120,18 @@ describe('the caches memory budget', () => {
     expect(await cache.get('/stats/core', load)).toBe('figures 2');
   });
 
+  it('shows a kept entry without reading it, and none once its topic changed', async () => {
+    const feed = liveFeed();
+    const cache = new ReadCache<string>(new CacheStore(MB), feed, 'anchors', ['assessments'], 60_000);
+    expect(cache.peek('NEW|')).toBeUndefined();
+    await cache.get('NEW|', async () => 'anchors 1');
+    expect(cache.peek('NEW|')).toBe('anchors 1');
+    feed.bump('units');
+    expect(cache.peek('NEW|')).toBe('anchors 1');
+    feed.bump('assessments');
+    expect(cache.peek('NEW|')).toBeUndefined();
+  });
+
   it('keeps nothing with a budget of 0', async () => {
     const cache = new ReadCache<string>(new CacheStore(0), liveFeed(), 'pages', ['assessments'], 60_000);
     let reads = 0;

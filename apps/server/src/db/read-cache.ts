@@ -51,6 +51,13 @@ export class ReadCache<V> {
     return value;
   }
 
+  /** The value of `key` if one is held and current, without reading it. */
+  peek(key: string): V | undefined {
+    if (!this.changes.live || !this.store.enabled) return undefined;
+    const hit = this.store.get(`${this.name}\u0000${key}`);
+    return hit && hit.stamp === this.stamp() ? (hit.value as V) : undefined;
+  }
+
   /** Forget `key` (its value is known to be behind). */
   delete(key: string): void {
     this.store.delete(`${this.name}\u0000${key}`);

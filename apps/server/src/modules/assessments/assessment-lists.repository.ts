@@ -90,6 +90,13 @@ function sortedPageQuery(db: Executor, shape: string, sorting: ListSorting & { s
 const ANCHOR_STEP = 250;
 /** Pages that start before this row are read straight off the index. */
 const DIRECT_ROWS = 2 * ANCHOR_STEP;
+/**
+ * While a list has no anchors kept, pages that start before this row are read straight off the
+ * index too: reading 2,000 index entries costs about a millisecond, while finding the anchors reads
+ * the whole list (tens of milliseconds for a large province), and the list may change before another
+ * deep page of it is asked for.
+ */
+const DIRECT_ROWS_UNANCHORED = 2_000;
 
 /** A row of a list every ANCHOR_STEP rows: its sort key (none newest first) and its id. */
 export interface Anchor {
@@ -172,7 +179,9 @@ async function pageStart(
 ): Promise<{ anchorKey: unknown; anchor: number; offset: number } | null> {
   if (!anchors || offset < DIRECT_ROWS) return null;
   const order = sorting.sort ? `${sorting.sort}:${sorting.direction}` : '';
-  const found = await anchors.get(anchorsKey(filter, order), () => listAnchors(db, filter, sorting));
+  const key = anchorsKey(filter, order);
+  if (offset < DIRECT_ROWS_UNANCHORED && anchors.peek(key) === undefined) return null;
+  const found = await anchors.get(key, () => listAnchors(db, filter, sorting));
   const k = Math.min(Math.floor(offset / ANCHOR_STEP), found.length - 1);
   if (k < 0) return null;
   return { anchorKey: found[k]!.key, anchor: found[k]!.id, offset: offset - k * ANCHOR_STEP };
