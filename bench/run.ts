@@ -362,7 +362,11 @@ async function main() {
         places,
         newIds: newIds.splice(0, 20_000),
         maxId: ROWS,
-        lastPage: Math.ceil((await count(first, readers[0]!, 'NEW')) / 15),
+        // BENCH_MIXED_PAGES: read only pages 1 to N of the lists (default all), to see what deep pages cost.
+        lastPage: Math.min(
+          Number(process.env.BENCH_MIXED_PAGES ?? Number.POSITIVE_INFINITY),
+          Math.ceil((await count(first, readers[0]!, 'NEW')) / 15),
+        ),
       };
       const result = await mixedRun(servers, { readers, officers, validators }, refs, BASE_URL, {
         seconds: MIXED_SECONDS,
