@@ -263,9 +263,23 @@ export function toRowDto(
   };
 }
 
+/** How many forms of a status a user entered (their My Assessments total). */
+export async function countMyForms(db: Executor, userId: number, status: string): Promise<number> {
+  const query = preparedQuery(db, 'my-forms-total', (name) =>
+    db
+      .select({ n: count() })
+      .from(assessments)
+      .where(and(eq(assessments.createdBy, sql.placeholder('user')), eq(assessments.status, sql.placeholder('status'))))
+      .prepare(name),
+  );
+  const [row] = await query.execute({ user: userId, status });
+  return row?.n ?? 0;
+}
+
 /**
- * The caller's own forms of one status, newest first: the page's ids are read off the (creator, status,
- * created_at, id) index in order, then only those rows (names from memory), with the count of them.
+ * A page of the forms a user entered, newest first, read off the (creator, status, created_at, id)
+ * index. `total` is the count of them, when the caller keeps it (see countMyForms): counting an
+ * officer's 7,600 forms on every page was half of a page's time at 1M forms.
  */
 export async function pageMyForms(
   db: Executor,
@@ -274,36 +288,25 @@ export async function pageMyForms(
   status: string,
   page: number,
   perPage: number,
+  total: number,
 ): Promise<{ rows: AssessmentRowDto[]; total: number }> {
   const query = preparedQuery(db, 'my-forms', (name) => {
-    const mine = and(
-      eq(assessments.createdBy, sql.placeholder('user')),
-      eq(assessments.status, sql.placeholder('status')),
-    );
     const order = [desc(assessments.createdAt), desc(assessments.id)];
     const ids = db
       .select({ id: assessments.id })
       .from(assessments)
-      .where(mine)
+      .where(and(eq(assessments.createdBy, sql.placeholder('user')), eq(assessments.status, sql.placeholder('status'))))
       .orderBy(...order)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
-    return plainRowsWithTotal(db, sql<number>`(select count(*)::int from ${assessments} where ${mine})`)
+    return plainRowsWithTotal(db, sql<number>`0`)
       .where(sql`${assessments.id} = any(array(${ids}))`)
       .orderBy(...order)
       .prepare(name);
   });
-  const values = { user: userId, status, limit: perPage, offset: (page - 1) * perPage };
-  const plain = await query.execute(values);
+  const plain = await query.execute({ user: userId, status, limit: perPage, offset: (page - 1) * perPage });
   const names = await reference.names(namesCover(plain));
-  const rows = plain.map((row) => toRowDto(row, names));
-  if (plain[0]) return { rows, total: plain[0].total };
-  // A page past the end has no row to carry the total.
-  const [total] = await db
-    .select({ n: count() })
-    .from(assessments)
-    .where(and(eq(assessments.createdBy, userId), eq(assessments.status, status)));
-  return { rows, total: total?.n ?? 0 };
+  return { rows: plain.map((row) => toRowDto(row, names)), total };
 }
 
 /** Claim an idempotency key in this transaction; false when a request with it already went through. */

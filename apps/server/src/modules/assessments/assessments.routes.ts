@@ -10,12 +10,19 @@ import {
 } from '@tna/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ReadCache } from '../../db/read-cache.js';
 import { AppError } from '../../lib/app-error.js';
 import { pageQuery, toPage } from '../../lib/paging.js';
 import { idParams } from '../../lib/params.js';
 import { requireUser } from '../../plugins/auth.js';
 import { multipartFormParser } from '../../plugins/limits.js';
-import { findAssessmentDto, listHistories, listPriorities, pageMyForms } from './assessments.repository.js';
+import {
+  countMyForms,
+  findAssessmentDto,
+  listHistories,
+  listPriorities,
+  pageMyForms,
+} from './assessments.repository.js';
 import {
   canRead,
   changeStatus,
@@ -59,6 +66,9 @@ function parseSubmission<D extends z.ZodType>(
 const statusParams = z.object({ status: z.enum(ASSESSMENT_STATUSES) });
 
 export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // How many forms of a status each user entered (My Assessments' total), kept until the assessments
+  // change (at most five minutes), like the lists' pages.
+  const myTotals = new ReadCache<number>(app.caches, app.database.changes, 'my-totals', ['assessments'], 300_000);
   // Multipart forms are read by our own parser, from the stream the request-size limit counts.
   app.addContentTypeParser('multipart/form-data', multipartFormParser);
 
@@ -143,7 +153,9 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireUser(request);
       const { page, per_page } = request.query;
-      const { rows, total } = await pageMyForms(app.db, app.reference, user.id, request.params.status, page, per_page);
+      const { status } = request.params;
+      const count = await myTotals.get(`${user.id}|${status}`, () => countMyForms(app.db, user.id, status));
+      const { rows, total } = await pageMyForms(app.db, app.reference, user.id, status, page, per_page, count);
       return { data: toPage(request, rows, total, page, per_page) };
     },
   );

@@ -292,6 +292,11 @@ describe('GET /api/tnas/myforms/NEW', () => {
     // Past the end: no rows, and still the count.
     const page3 = (await own.request('GET', '/api/tnas/myforms/NEW?page=3', { token: me.token })).json().data;
     expect(page3).toMatchObject({ total: 17, data: [] });
+    // The count is kept between pages, and follows the next form at once.
+    await submitMultipart(own, '/api/tnas', me.token, formData(refs, { name: 'Worker 17' }), priorities(refs, 1));
+    const after = (await own.request('GET', '/api/tnas/myforms/NEW', { token: me.token })).json().data;
+    expect(after).toMatchObject({ total: 18, last_page: 2, to: 15 });
+    expect(after.data[0]).toMatchObject({ name: 'Worker 17' });
     expect(
       (await own.request('GET', '/api/tnas/myforms/NEW', { token: (await own.userWithRole('validator')).token }))
         .statusCode,
