@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../db/schema/index.js';
-import { districtOf, insertAssessment } from '../test/fixtures.js';
-import { setupTestApp, type TestContext } from '../test/helpers.js';
+import { insertAssessment, validatorInKabul } from '../test/fixtures.js';
+import type { TestContext } from '../test/helpers.js';
 
 // The training catalogue (departments, positions, trainings) and the user log that records its
 // changes; split from reference-data.test.ts, which keeps the places and facilities.
@@ -12,11 +12,7 @@ let kabul: { id: number };
 let kabulDistrict: { id: number };
 
 beforeAll(async () => {
-  t = await setupTestApp();
-  validatorToken = (await t.userWithRole('validator')).token;
-  const k = await districtOf(t.database.db, 'AF01', 'AF0101');
-  kabul = k.province;
-  kabulDistrict = k.district;
+  ({ t, validatorToken, kabul, kabulDistrict } = await validatorInKabul());
 });
 
 const auditCount = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLogs))[0]!.n;

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, healthFacilities } from '../db/schema/index.js';
-import { districtOf, unitByCode } from '../test/fixtures.js';
+import { districtOf, unitByCode, validatorInKabul } from '../test/fixtures.js';
 import { setupTestApp, type TestContext } from '../test/helpers.js';
 
 let t: TestContext;
@@ -11,11 +11,7 @@ let kabulDistrict: { id: number };
 let herat: { id: number };
 
 beforeAll(async () => {
-  t = await setupTestApp();
-  validatorToken = (await t.userWithRole('validator')).token;
-  const k = await districtOf(t.database.db, 'AF01', 'AF0101');
-  kabul = k.province;
-  kabulDistrict = k.district;
+  ({ t, validatorToken, kabul, kabulDistrict } = await validatorInKabul());
   herat = await unitByCode(t.database.db, 'AF32');
 });
 

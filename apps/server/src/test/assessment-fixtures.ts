@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TestContext } from './helpers.js';
+import { setupTestApp, type TestContext } from './helpers.js';
 
 export interface FormRefs {
   provinceId: number;
@@ -152,4 +152,13 @@ export async function seedAssessments(
   const res = await submitMultipart(t, '/api/tnas', entry.token, formData(r, over), priorities(r, lines));
   if (res.statusCode !== 200) throw new Error(`The first assessment was refused: ${res.statusCode} ${res.body}`);
   await copyAssessment(t, res.json().success.id, rows - 1);
+}
+
+/** A test app with the form's references and two data-entry officers (each sees only their own forms). */
+export async function twoOfficers() {
+  const t = await setupTestApp();
+  const r = await formRefs(t);
+  const officer = await t.userWithRole('dataentry');
+  const otherOfficer = await t.userWithRole('dataentry');
+  return { t, r, officer, otherOfficer };
 }

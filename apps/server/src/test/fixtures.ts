@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { adminUnits, assessmentPriorities, assessments, users } from '../db/schema/index.js';
 import { duplicateKeys } from '../modules/assessments/duplicates.repository.js';
-import type { TestContext } from './helpers.js';
+import { setupTestApp, type TestContext } from './helpers.js';
 
 /** Province and one of its districts from the seeded AGCHO data, by P-code. */
 export async function unitByCode(db: Db, code: string) {
@@ -76,4 +76,12 @@ export async function districtOf(db: Db, provinceCode: string, districtCode: str
     .where(and(eq(adminUnits.code, districtCode), eq(adminUnits.parentId, province.id)));
   if (!district) throw new Error(`no district ${districtCode} in ${provinceCode}`);
   return { province, district };
+}
+
+/** A test app with a validator's token and Kabul with its first district (the reference-data tests' set-up). */
+export async function validatorInKabul() {
+  const t = await setupTestApp();
+  const validatorToken = (await t.userWithRole('validator')).token;
+  const { province: kabul, district: kabulDistrict } = await districtOf(t.database.db, 'AF01', 'AF0101');
+  return { t, validatorToken, kabul, kabulDistrict };
 }

@@ -1,7 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assessmentHistories, assessments, auditLogs } from '../../db/schema/index.js';
-import { type FormRefs, formData, formRefs, priorities, submitMultipart } from '../../test/assessment-fixtures.js';
+import {
+  type FormRefs,
+  formData,
+  formRefs,
+  priorities,
+  submitMultipart,
+  twoOfficers,
+} from '../../test/assessment-fixtures.js';
 import { setupTestApp, type TestContext } from '../../test/helpers.js';
 
 // Corrections, archiving and the duplicate check of saved forms; split from assessments.test.ts,
@@ -12,10 +19,7 @@ let officer: { id: number; token: string };
 let otherOfficer: { id: number; token: string };
 
 beforeAll(async () => {
-  t = await setupTestApp();
-  r = await formRefs(t);
-  officer = await t.userWithRole('dataentry');
-  otherOfficer = await t.userWithRole('dataentry');
+  ({ t, r, officer, otherOfficer } = await twoOfficers());
 });
 
 async function create(token = officer.token, over: Record<string, unknown> = {}, lines = priorities(r)) {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assessments } from '../../db/schema/index.js';
-import { type FormRefs, formData, formRefs, priorities, submitMultipart } from '../../test/assessment-fixtures.js';
-import { setupTestApp, type TestContext } from '../../test/helpers.js';
+import { type FormRefs, formData, priorities, submitMultipart, twoOfficers } from '../../test/assessment-fixtures.js';
+import type { TestContext } from '../../test/helpers.js';
 
 let t: TestContext;
 let r: FormRefs;
@@ -10,10 +10,7 @@ let officer: { id: number; token: string };
 let otherOfficer: { id: number; token: string };
 
 beforeAll(async () => {
-  t = await setupTestApp();
-  r = await formRefs(t);
-  officer = await t.userWithRole('dataentry');
-  otherOfficer = await t.userWithRole('dataentry');
+  ({ t, r, officer, otherOfficer } = await twoOfficers());
 });
 
 const count = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(assessments))[0]!.n;
