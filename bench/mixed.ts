@@ -16,7 +16,13 @@ export interface MixedRefs {
   newIds: number[];
   maxId: number;
   lastPage: number;
+  /** The orders the lists are read in (see MIXED_ORDERS). */
+  orders: MixedOrder[];
 }
+
+/** The orders a review list is read in: newest first, by name, by province name, by phone. */
+export const MIXED_ORDERS = ['newest', 'name', 'province', 'phone'] as const;
+export type MixedOrder = (typeof MIXED_ORDERS)[number];
 
 export interface MixedResult {
   instances: number;
@@ -136,7 +142,15 @@ export async function mixedRun(
     });
 
   const readTimes: number[] = [];
-  const readKinds: Record<string, number[]> = { page: [], search: [], details: [], history: [], figures: [] };
+  // Pages by their order: newest first, by name, by province name, by phone.
+  const orders: Record<MixedOrder, string> = {
+    newest: '',
+    name: '&sort=name&direction=asc',
+    province: '&sort=province&direction=desc&lang=fa',
+    phone: '&sort=phone',
+  };
+  const readKinds: Record<string, number[]> = { search: [], details: [], history: [], figures: [] };
+  for (const order of refs.orders) readKinds[`page ${order}`] = [];
   const writeTimes: Record<string, number[]> = { create: [], edit: [], move: [] };
   let status5xx = 0;
   let status4xx = 0;
@@ -155,9 +169,11 @@ export async function mixedRun(
     const token = pick(tokens.readers);
     const r = Math.random();
     let a: Answer;
-    const kind = r < 0.35 ? 'page' : r < 0.5 ? 'search' : r < 0.8 ? 'details' : r < 0.88 ? 'history' : 'figures';
+    const order = pick(refs.orders);
+    const kind =
+      r < 0.35 ? `page ${order}` : r < 0.5 ? 'search' : r < 0.8 ? 'details' : r < 0.88 ? 'history' : 'figures';
     if (r < 0.35) {
-      const sort = pick(['', '&sort=name&direction=asc', '&sort=province&direction=desc&lang=fa', '&sort=phone']);
+      const sort = orders[order];
       a = await send(
         'GET',
         `/api/tnas/bystatus/NEW?page=${1 + Math.floor(Math.random() * refs.lastPage)}${sort}`,

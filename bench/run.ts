@@ -8,7 +8,7 @@ import { ASSESSMENT_SORTS, toPersianDigits } from '@tna/domain';
 import pg from 'pg';
 import { BENCH_ADMIN, BENCH_USER_PASSWORD, BENCH_VIEWER, generate } from './generate.js';
 import { CONNECTIONS, count, DURATION, load, login, type Row, Server, timedExport } from './lib.js';
-import { type MixedRefs, type MixedResult, mixedRun } from './mixed.js';
+import { MIXED_ORDERS, type MixedOrder, type MixedRefs, type MixedResult, mixedRun } from './mixed.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tna_bench';
@@ -362,6 +362,10 @@ async function main() {
         places,
         newIds: newIds.splice(0, 20_000),
         maxId: ROWS,
+        // BENCH_MIXED_ORDERS: read the lists in only these orders (default all four), e.g. newest,province.
+        orders: (process.env.BENCH_MIXED_ORDERS?.split(',') ?? MIXED_ORDERS).filter((o): o is MixedOrder =>
+          (MIXED_ORDERS as readonly string[]).includes(o),
+        ),
         // BENCH_MIXED_PAGES: read only pages 1 to N of the lists (default all), to see what deep pages cost.
         lastPage: Math.min(
           Number(process.env.BENCH_MIXED_PAGES ?? Number.POSITIVE_INFINITY),

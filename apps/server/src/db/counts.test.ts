@@ -24,6 +24,20 @@ async function actual(): Promise<Record<string, number>> {
   );
 }
 
+/** Rows of assessment_blocks (migration 0026) that differ from a count of the forms per status and block. */
+async function blockMismatches(): Promise<unknown[]> {
+  const res = await t.database.db.execute(sql`
+    with expected as (
+      select a.status, p.province_id, a.id >> 10 as block, count(*)::int as n
+      from assessments a, lateral (values (0), (a.job_province_id)) p(province_id)
+      group by 1, 2, 3
+    )
+    select * from expected e full join (select * from assessment_blocks where n <> 0) b
+      using (status, province_id, block)
+    where e.n is distinct from b.n`);
+  return (res as unknown as { rows: unknown[] }).rows;
+}
+
 describe('the counts the database keeps', () => {
   it('follow every insert, move, edit of place and delete, and a rolled-back change leaves them alone', async () => {
     const r = await formRefs(t);
@@ -41,8 +55,10 @@ describe('the counts the database keeps', () => {
       body: { staff_id: ids[1], status: 'ARCHIVED', remarks: 'Duplicate: x' },
     });
     expect(await counted()).toEqual(await actual());
+    expect(await blockMismatches()).toEqual([]);
     await t.database.db.execute(sql`delete from assessments where id = ${ids[2]}`);
     expect(await counted()).toEqual(await actual());
+    expect(await blockMismatches()).toEqual([]);
     await t.database.db
       .transaction(async (tx) => {
         await tx.execute(sql`update assessments set status = 'REJECTED' where id = ${ids[3]}`);
@@ -50,6 +66,7 @@ describe('the counts the database keeps', () => {
       })
       .catch(() => {});
     expect(await counted()).toEqual({ NEW: 1, APPROVED: 1, ARCHIVED: 1 });
+    expect(await blockMismatches()).toEqual([]);
     const byPlace = await t.database.db.execute(
       sql`select count(*)::int as n from assessment_tallies where n > 0 and province_id = 0 and hospital_id = ${r.hospitalId}`,
     );
@@ -75,6 +92,12 @@ describe('the counts the database keeps', () => {
         using (status, province_id, district_id, hospital_id, department_id)
       where e.n is distinct from t.n`);
     expect((mismatches as unknown as { rows: unknown[] }).rows).toEqual([]);
+    expect(await blockMismatches()).toEqual([]);
+    // A form moved to another province leaves its old province's block for the new one's.
+    await t.database.db.execute(sql`update assessments set job_province_id = (
+        select min(id) from admin_units where parent_id is null and id <> ${r.provinceId}
+      ) where id = (select max(id) from assessments)`);
+    expect(await blockMismatches()).toEqual([]);
     const total = await t.request('GET', `/api/tnas/bystatus/REJECTED?province=${r.provinceId}`, {
       token: t.adminToken,
     });

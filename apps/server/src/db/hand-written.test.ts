@@ -17,7 +17,7 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 describe('hand-written database objects after migrating', () => {
-  it("keeps migration 0015's covering indexes with their INCLUDE columns", async () => {
+  it('keeps the covering indexes of migrations 0015 and 0026 with their INCLUDE columns', async () => {
     const indexes = await rows<{ indexname: string; indexdef: string }>(
       sql`select indexname, indexdef from pg_indexes where schemaname = current_schema() and tablename = 'assessments'`,
     );
@@ -28,6 +28,10 @@ describe('hand-written database objects after migrating', () => {
     expect(def('assessments_status_hospital_id_idx')).toMatch(
       /\(status, hospital_id, id\) INCLUDE \(job_province_id, job_district_id\)$/,
     );
+    const blocks = await rows<{ indexdef: string }>(
+      sql`select indexdef from pg_indexes where schemaname = current_schema() and indexname = 'assessment_blocks_covering_idx'`,
+    );
+    expect(blocks[0]?.indexdef).toMatch(/\(status, province_id, block\) INCLUDE \(n\)$/);
   });
 
   it("keeps the duplicate check's indexes (migration 0022) and the import's form number index", async () => {
@@ -40,7 +44,7 @@ describe('hand-written database objects after migrating', () => {
     expect(def('assessments_form_no_key_idx')).toMatch(/lower\(translate\(form_no/);
   });
 
-  it('keeps the tally triggers (migration 0008) and the change notifications (migration 0010)', async () => {
+  it('keeps the tally and block triggers (migrations 0008, 0026) and the change notifications (migration 0010)', async () => {
     const triggers = await rows<{ table: string; name: string; fn: string }>(
       sql`select c.relname as "table", tg.tgname as name, p.proname as fn
           from pg_trigger tg
@@ -56,6 +60,11 @@ describe('hand-written database objects after migrating', () => {
         'assessments.assessment_tallies_update -> assessment_tallies_track',
         'assessments.assessment_tallies_delete -> assessment_tallies_track',
         'assessments.assessment_tallies_truncate -> assessment_tallies_truncate',
+        'assessments.assessment_blocks_insert -> assessment_blocks_track',
+        'assessments.assessment_blocks_update -> assessment_blocks_track',
+        'assessments.assessment_blocks_delete -> assessment_blocks_track_delete',
+        'assessments.assessment_blocks_truncate -> assessment_blocks_truncate',
+        'assessment_count_changes.assessment_count_changes_apply -> assessment_count_changes_apply',
         ...[
           'users',
           'user_roles',

@@ -244,3 +244,20 @@ export const assessmentTallies = pgTable(
   },
   (t) => [primaryKey({ columns: [t.status, t.provinceId, t.districtId, t.hospitalId, t.departmentId] })],
 );
+
+/**
+ * How many forms of a status each block of 1,024 ids holds, over every province (province_id 0) and
+ * per province, kept by triggers (migration 0026) like assessment_tallies. A deep page newest first
+ * finds its block by summing these rows instead of counting the list, so its position is exact after
+ * every write with nothing kept in memory (issue 12 §3).
+ */
+export const assessmentBlocks = pgTable(
+  'assessment_blocks',
+  {
+    status: text().notNull(),
+    provinceId: integer('province_id').notNull(),
+    block: integer().notNull(),
+    n: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.provinceId, t.block] })],
+);

@@ -1,8 +1,9 @@
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { assessments, assessmentTallies } from '../../db/schema/index.js';
+import { blockEnd, blockSkip, blockStarted } from './assessment-blocks.repository.js';
 
 // Which forms a review list holds: its filter (a search, within the reader's provinces), as SQL,
 // as the placeholders of a prepared statement, and its total off assessment_tallies.
@@ -119,6 +120,20 @@ export async function countAssessments(db: Executor, f: ListFilter): Promise<num
   return row?.total ?? 0;
 }
 
+/**
+ * Where a page newest first starts reading its list: at the top, at a kept anchor (the `anchor`
+ * placeholder, see pageStart), or at the top of the block that holds its first row (see
+ * assessment-blocks.repository.ts).
+ */
+export type PageStart = 'top' | 'anchor' | 'block';
+
+/** For a page's start: the condition on the ids it reads (alias `a`), and how many rows it skips. */
+export function pageBounds(start: PageStart): { upTo: SQL; skip: SQL } {
+  if (start === 'block') return { upTo: sql`and a.id < ${blockEnd}`, skip: blockSkip };
+  const upTo = start === 'anchor' ? sql`and a.id <= ${sql.placeholder('anchor')}` : sql``;
+  return { upTo, skip: sql`${sql.placeholder('offset')}` };
+}
+
 /** Up to this many provinces a scope list is one merge of per-province index reads (see scopeNewestIds). */
 const MERGED_PROVINCES = 40;
 
@@ -134,14 +149,14 @@ const scopePlaceholder = (i: number) => `p${i}`;
  * province read to the page's end, then sorted, took 2.1 ms; the merge 0.4 ms. A statement is
  * prepared per number of provinces; beyond MERGED_PROVINCES the per-province reads are sorted.
  */
-export function scopeNewestIds(anchored: boolean, scopeSize: number): SQL {
-  const upTo = anchored ? sql`and a.id <= ${sql.placeholder('anchor')}` : sql``;
+export function scopeNewestIds(start: PageStart, scopeSize: number): SQL {
+  const { upTo, skip } = pageBounds(start);
   if (scopeSize > MERGED_PROVINCES) {
     return sql`select x.id from unnest(${sql.placeholder('provinces')}::int[]) as p(id) cross join lateral (
       select a.id from ${assessments} a
       where a.status = ${sql.placeholder('status')} and a.job_province_id = p.id ${upTo}
-      order by a.id desc limit (${sql.placeholder('limit')}::int + ${sql.placeholder('offset')}::int)
-    ) x order by x.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+      order by a.id desc limit (${sql.placeholder('limit')}::int + ${skip}::int)
+    ) x order by x.id desc limit ${sql.placeholder('limit')} offset ${skip}`;
   }
   const branches = Array.from(
     { length: scopeSize },
@@ -150,7 +165,7 @@ export function scopeNewestIds(anchored: boolean, scopeSize: number): SQL {
       order by a.id desc)`,
   );
   return sql`select m.id from (${sql.join(branches, sql` union all `)}) m
-    order by m.id desc limit ${sql.placeholder('limit')} offset ${sql.placeholder('offset')}`;
+    order by m.id desc limit ${sql.placeholder('limit')} offset ${skip}`;
 }
 
 /** The values of scopeNewestIds's per-province placeholders. */
@@ -160,4 +175,32 @@ export function scopeValues(filter: ListFilter): Record<string, number> {
   if (provinces.length > MERGED_PROVINCES) return values;
   for (const [i, id] of provinces.entries()) values[scopePlaceholder(i)] = id;
   return values;
+}
+
+/** The ids of a page newest first, from where it starts (see pageStart in assessment-lists.repository.ts). */
+export function newestIds(db: Executor, shape: string, start: PageStart, scopeSize: number): SQL {
+  if (shape === '---s') {
+    const ids = scopeNewestIds(start, scopeSize);
+    return start === 'block' ? blockStarted(shape, ids) : ids;
+  }
+  if (start === 'block') {
+    return blockStarted(
+      shape,
+      sql`select ${assessments.id} from ${assessments} where ${listWherePlaceholders(shape)} and ${assessments.id} < ${blockEnd}
+        order by ${assessments.id} desc limit ${sql.placeholder('limit')} offset ${blockSkip}`,
+    );
+  }
+  return db
+    .select({ id: assessments.id })
+    .from(assessments)
+    .where(
+      and(
+        listWherePlaceholders(shape),
+        start === 'anchor' ? lte(assessments.id, sql.placeholder('anchor')) : undefined,
+      ),
+    )
+    .orderBy(desc(assessments.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .getSQL();
 }

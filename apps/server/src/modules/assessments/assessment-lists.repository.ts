@@ -1,11 +1,12 @@
 import { type AssessmentRowDto, type AssessmentSort, sortKey as nameSortKey } from '@tna/domain';
-import { and, asc, desc, eq, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { ReadCache } from '../../db/read-cache.js';
 import type { ReferenceCache, ReferenceNames } from '../../db/reference-cache.js';
 import { assessments, assessmentTallies } from '../../db/schema/index.js';
+import { hasBlocks } from './assessment-blocks.repository.js';
 import {
   countAssessments,
   filterKey,
@@ -14,8 +15,9 @@ import {
   listValues,
   listWhere,
   listWherePlaceholders,
+  newestIds,
+  type PageStart,
   scopedFilter,
-  scopeNewestIds,
   scopeValues,
   shapeOf,
   totalSql,
@@ -140,35 +142,24 @@ export async function listAnchors(db: Executor, filter: ListFilter, sorting: Own
 
 /**
  * A page newest first: its ids are found on a (status, place, id) index alone, then only those rows
- * are read, from the assessments table alone (names come from memory). `anchored`: the scan starts at
- * an anchor id (see pageStart), so a deep page costs little more than the first. `counted`: with the
- * list's total on every row. `scopeSize`: the number of provinces of a scope list (shape '---s').
+ * are read, from the assessments table alone (names come from memory). `start`: where the scan of
+ * the index starts (see pageStart), so a deep page costs little more than the first. `counted`: with
+ * the list's total on every row. `scopeSize`: the number of provinces of a scope list (shape '---s').
  */
-function newestPageQuery(db: Executor, shape: string, anchored: boolean, counted: boolean, scopeSize: number) {
-  return preparedQuery(db, `list-newest:${shape}:${anchored}:${counted}:${scopeSize}`, (name) => {
-    const ids =
-      shape === '---s'
-        ? scopeNewestIds(anchored, scopeSize)
-        : db
-            .select({ id: assessments.id })
-            .from(assessments)
-            .where(
-              and(listWherePlaceholders(shape), anchored ? lte(assessments.id, sql.placeholder('anchor')) : undefined),
-            )
-            .orderBy(desc(assessments.id))
-            .limit(sql.placeholder('limit'))
-            .offset(sql.placeholder('offset'));
-    return plainRowsWithTotal(db, counted ? totalSql(shape) : sql<number>`0`)
-      .where(sql`${assessments.id} = any(array(${ids}))`)
+function newestPageQuery(db: Executor, shape: string, start: PageStart, counted: boolean, scopeSize: number) {
+  return preparedQuery(db, `list-newest:${shape}:${start}:${counted}:${scopeSize}`, (name) =>
+    plainRowsWithTotal(db, counted ? totalSql(shape) : sql<number>`0`)
+      .where(sql`${assessments.id} = any(array(${newestIds(db, shape, start, scopeSize)}))`)
       .orderBy(desc(assessments.id))
-      .prepare(name);
-  });
+      .prepare(name),
+  );
 }
 
 /**
- * Where a page starts reading: straight off the index for the first pages; for deep ones, from the
- * nearest anchor (kept until the list changes), so page 20,000 reads at most ANCHOR_STEP index entries
- * more than page 1 instead of 300,000.
+ * Where a page starts reading: straight off the index for the first pages. A deep page newest first
+ * of a list whose blocks are kept starts at its block (see assessment-blocks.repository.ts), exact
+ * after every write. Other deep pages start from the nearest anchor (kept until the list changes), so
+ * page 20,000 reads at most ANCHOR_STEP index entries more than page 1 instead of 300,000.
  */
 async function pageStart(
   db: Executor,
@@ -176,15 +167,19 @@ async function pageStart(
   sorting: OwnSorting,
   offset: number,
   anchors?: ReadCache<Anchor[]>,
-): Promise<{ anchorKey: unknown; anchor: number; offset: number } | null> {
-  if (!anchors || offset < DIRECT_ROWS) return null;
+): Promise<
+  { start: 'top' } | { start: 'block' } | { start: 'anchor'; anchorKey: unknown; anchor: number; offset: number }
+> {
+  if (offset < DIRECT_ROWS) return { start: 'top' };
+  if (!sorting.sort && hasBlocks(shapeOf(filter))) return { start: 'block' };
+  if (!anchors) return { start: 'top' };
   const order = sorting.sort ? `${sorting.sort}:${sorting.direction}` : '';
   const key = anchorsKey(filter, order);
-  if (offset < DIRECT_ROWS_UNANCHORED && anchors.peek(key) === undefined) return null;
+  if (offset < DIRECT_ROWS_UNANCHORED && anchors.peek(key) === undefined) return { start: 'top' };
   const found = await anchors.get(key, () => listAnchors(db, filter, sorting));
   const k = Math.min(Math.floor(offset / ANCHOR_STEP), found.length - 1);
-  if (k < 0) return null;
-  return { anchorKey: found[k]!.key, anchor: found[k]!.id, offset: offset - k * ANCHOR_STEP };
+  if (k < 0) return { start: 'top' };
+  return { start: 'anchor', anchorKey: found[k]!.key, anchor: found[k]!.id, offset: offset - k * ANCHOR_STEP };
 }
 
 /** A list row as read from the assessments table alone, with the list's total (0 when not counted). */
@@ -202,18 +197,18 @@ async function plainRows(
 ): Promise<PlainListRow[]> {
   const shape = shapeOf(filter);
   const params = { ...listValues(filter), limit, offset };
-  const start = await pageStart(db, filter, sorting, offset, anchors);
+  const { start, ...from } = await pageStart(db, filter, sorting, offset, anchors);
   if (sorting.sort) {
-    return sortedPageQuery(db, shape, { ...sorting, sort: sorting.sort }, start !== null).execute({
+    return sortedPageQuery(db, shape, { ...sorting, sort: sorting.sort }, start === 'anchor').execute({
       ...params,
-      ...start,
+      ...from,
     });
   }
   const scopeSize = filter.provinces?.length ?? 0;
-  return newestPageQuery(db, shape, start !== null, counted, scopeSize).execute({
+  return newestPageQuery(db, shape, start, counted, scopeSize).execute({
     ...params,
     ...scopeValues(filter),
-    ...start,
+    ...from,
   });
 }
 
