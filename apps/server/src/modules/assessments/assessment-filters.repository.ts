@@ -46,6 +46,9 @@ export function listWhere(f: ListFilter): SQL {
 /** The filter shapes assessment_tallies keeps (province, district, facility; migration 0008). */
 const TALLIED_SHAPES = new Set(['---', 'p--', 'pd-', 'pdh', '--h']);
 
+/** Whether a list's total is read off the tallies (else it is counted, a scan of the list). */
+export const totalIsKept = (shape: string) => shape === '---s' || TALLIED_SHAPES.has(shape);
+
 /** Which of the list filters are set, e.g. 'pd-' for a province and a district ('pd-s' within a scope). */
 export function shapeOf(f: ListFilter): string {
   return `${f.province ? 'p' : '-'}${f.district ? 'd' : '-'}${f.health_facility ? 'h' : '-'}${f.provinces ? 's' : ''}`;

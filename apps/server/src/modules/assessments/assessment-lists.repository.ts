@@ -1,10 +1,10 @@
-import { type AssessmentRowDto, type AssessmentSort, sortKey as nameSortKey } from '@tna/domain';
+import type { AssessmentRowDto, AssessmentSort } from '@tna/domain';
 import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { ReadCache } from '../../db/read-cache.js';
-import type { ReferenceCache, ReferenceNames } from '../../db/reference-cache.js';
+import type { ReferenceCache } from '../../db/reference-cache.js';
 import { assessments, assessmentTallies } from '../../db/schema/index.js';
 import { hasBlocks } from './assessment-blocks.repository.js';
 import {
@@ -20,11 +20,15 @@ import {
   scopedFilter,
   scopeValues,
   shapeOf,
+  totalIsKept,
   totalSql,
 } from './assessment-filters.repository.js';
 import { namesCover, plainRowsWithTotal, toRowDto } from './assessments.repository.js';
+import { groupRanks } from './group-ranks.js';
+import { type Anchor, seekAnchors } from './list-anchors.js';
 
 export type { ListFilter } from './assessment-filters.repository.js';
+export type { Anchor } from './list-anchors.js';
 
 export interface ListSorting {
   sort?: AssessmentSort | undefined;
@@ -94,17 +98,11 @@ const ANCHOR_STEP = 250;
 const DIRECT_ROWS = 2 * ANCHOR_STEP;
 /**
  * While a list has no anchors kept, pages that start before this row are read straight off the
- * index too: reading 2,000 index entries costs about a millisecond, while finding the anchors reads
- * the whole list (tens of milliseconds for a large province), and the list may change before another
- * deep page of it is asked for.
+ * index without looking for them: reading 2,000 index entries costs about a millisecond, while
+ * finding the anchors reads the whole list (tens of milliseconds for a large province), and the list
+ * may change before another deep page of it is asked for.
  */
 const DIRECT_ROWS_UNANCHORED = 2_000;
-
-/** A row of a list every ANCHOR_STEP rows: its sort key (none newest first) and its id. */
-export interface Anchor {
-  key: unknown;
-  id: number;
-}
 
 /** The group counts of a list sorted by place or facility names: [place or facility id, rows]. */
 export type GroupCounts = [id: number, n: number][];
@@ -159,7 +157,9 @@ function newestPageQuery(db: Executor, shape: string, start: PageStart, counted:
  * Where a page starts reading: straight off the index for the first pages. A deep page newest first
  * of a list whose blocks are kept starts at its block (see assessment-blocks.repository.ts), exact
  * after every write. Other deep pages start from the nearest anchor (kept until the list changes), so
- * page 20,000 reads at most ANCHOR_STEP index entries more than page 1 instead of 300,000.
+ * page 20,000 reads at most ANCHOR_STEP index entries more than page 1 instead of 300,000; while a
+ * list has none, its pages are read straight off the index and the anchors are looked for in the
+ * background (see seekAnchors).
  */
 async function pageStart(
   db: Executor,
@@ -175,8 +175,11 @@ async function pageStart(
   if (!anchors) return { start: 'top' };
   const order = sorting.sort ? `${sorting.sort}:${sorting.direction}` : '';
   const key = anchorsKey(filter, order);
-  if (offset < DIRECT_ROWS_UNANCHORED && anchors.peek(key) === undefined) return { start: 'top' };
-  const found = await anchors.get(key, () => listAnchors(db, filter, sorting));
+  const found = anchors.peek(key);
+  if (found === undefined) {
+    if (offset >= DIRECT_ROWS_UNANCHORED) seekAnchors(anchors, key, () => listAnchors(db, filter, sorting));
+    return { start: 'top' };
+  }
   const k = Math.min(Math.floor(offset / ANCHOR_STEP), found.length - 1);
   if (k < 0) return { start: 'top' };
   return { start: 'anchor', anchorKey: found[k]!.key, anchor: found[k]!.id, offset: offset - k * ANCHOR_STEP };
@@ -184,6 +187,38 @@ async function pageStart(
 
 /** A list row as read from the assessments table alone, with the list's total (0 when not counted). */
 type PlainListRow = Parameters<typeof toRowDto>[0] & { total: number };
+
+/**
+ * A deep page of a list sorted by one of its own columns while it has no anchors: read straight off
+ * the index from the end nearer to it (the other way round, then reversed), so it reads at most half
+ * the list. The rows carry the list's total as they were read: when a write came between the count
+ * and the read, the page is read again at the new count.
+ */
+async function nearerEndRows(
+  db: Executor,
+  filter: ListFilter,
+  sorting: ListSorting & { sort: OwnSort },
+  offset: number,
+  limit: number,
+): Promise<PlainListRow[]> {
+  const shape = shapeOf(filter);
+  const values = listValues(filter);
+  let total = await countAssessments(db, filter);
+  for (let tries = 0; ; tries++) {
+    const after = total - offset - limit;
+    if (after >= offset) return sortedPageQuery(db, shape, sorting, false).execute({ ...values, limit, offset });
+    const take = limit + Math.min(0, after);
+    if (take <= 0) return [];
+    const reversed = { ...sorting, direction: sorting.direction === 'asc' ? 'desc' : 'asc' } as const;
+    const rows = await sortedPageQuery(db, shape, reversed, false).execute({
+      ...values,
+      limit: take,
+      offset: Math.max(0, after),
+    });
+    if (rows.length === 0 || rows[0]!.total === total || tries > 0) return rows.reverse();
+    total = rows[0]!.total;
+  }
+}
 
 /** `limit` rows of a list in the order of its own columns from row `offset`, names still as ids. */
 async function plainRows(
@@ -198,6 +233,9 @@ async function plainRows(
   const shape = shapeOf(filter);
   const params = { ...listValues(filter), limit, offset };
   const { start, ...from } = await pageStart(db, filter, sorting, offset, anchors);
+  if (sorting.sort && start === 'top' && offset >= DIRECT_ROWS_UNANCHORED && totalIsKept(shape)) {
+    return nearerEndRows(db, filter, { ...sorting, sort: sorting.sort }, offset, limit);
+  }
   if (sorting.sort) {
     return sortedPageQuery(db, shape, { ...sorting, sort: sorting.sort }, start === 'anchor').execute({
       ...params,
@@ -254,39 +292,6 @@ async function groupCounts(db: Executor, filter: ListFilter, sort: GroupSort): P
   });
   const rows = await query.execute(listValues(filter));
   return rows.map((r) => [r.id, Number(r.n)]);
-}
-
-/** The order of places and facilities by name in each language, worked out once per copy of the names. */
-const ranks = new WeakMap<ReferenceNames, Map<string, Map<number, number>>>();
-
-/**
- * Each place's (or facility's) position when sorted by its name in the language, by sortKey (Dari
- * letters such as پ and گ in their alphabet's order, not in Unicode's; numbers by value), ties by id.
- */
-function groupRanks(names: ReferenceNames, kind: 'unit' | 'facility', lang: ListSorting['lang']): Map<number, number> {
-  let byKind = ranks.get(names);
-  if (!byKind) {
-    byKind = new Map();
-    ranks.set(names, byKind);
-  }
-  const key = `${kind}:${lang}`;
-  let rank = byKind.get(key);
-  if (!rank) {
-    const named: [number, string][] =
-      kind === 'facility'
-        ? [...names.facilities.values()].map((f) => [f.id, f.name])
-        : [...names.units.values()].map((u) => [
-            u.id,
-            (lang === 'fa' ? u.name_fa : lang === 'ps' ? (u.name_ps ?? u.name_fa) : null) ?? u.name_en,
-          ]);
-    // The same order as the database's sort keys (sortKey/tna_sort_key): a facility list sorted by
-    // province and a form list sorted by province agree, and numbers in names sort by value.
-    const keyed = named.map(([id, name]) => ({ id, key: nameSortKey(name) }));
-    keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.id - b.id));
-    rank = new Map(keyed.map(({ id }, i) => [id, i]));
-    byKind.set(key, rank);
-  }
-  return rank;
 }
 
 /**

@@ -72,7 +72,9 @@ describe('deep pages', () => {
     };
     for (const [sort, expression] of Object.entries(orderOf)) {
       for (const direction of ['asc', 'desc']) {
-        for (const page of [1, 4, 150, 300]) {
+        // The last page first: the list has no anchors yet (the update above dropped them), so it is
+        // read from the nearer end, the other way round; the later deep pages start at anchors.
+        for (const page of [334, 1, 4, 150, 300]) {
           const res = await t.request(
             'GET',
             `/api/tnas/bystatus/NEW?page=${page}&per_page=15&sort=${sort}&direction=${direction}`,
