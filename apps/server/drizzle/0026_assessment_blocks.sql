@@ -6,6 +6,13 @@ CREATE TABLE "assessment_blocks" (
 	CONSTRAINT "assessment_blocks_status_province_id_block_pk" PRIMARY KEY("status","province_id","block")
 );
 --> statement-breakpoint
+-- A page sums about a thousand of these rows, read off the covering index below; a row changed since
+-- the last vacuum is read from the table. Half-empty pages keep a changed row on its page, and the
+-- table is vacuumed after a few thousand changes rather than a fifth of the table, so that few
+-- rows need the table and those that do sit together (a three-province page: 16 ms when they did
+-- not, 1.2 ms when they do).
+ALTER TABLE "assessment_blocks" SET (fillfactor = 50, autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 2000, autovacuum_analyze_scale_factor = 0, autovacuum_analyze_threshold = 2000);
+--> statement-breakpoint
 -- The rows a page sums, read in block order off the index alone (INCLUDE, which Drizzle's schema
 -- cannot express): 0.45 ms instead of 1.3 ms for a page 300,000 rows deep at 1M forms.
 CREATE UNIQUE INDEX "assessment_blocks_covering_idx" ON "assessment_blocks" ("status", "province_id", "block") INCLUDE ("n");
@@ -26,6 +33,9 @@ CREATE TABLE "assessment_count_changes" (
 );
 --> statement-breakpoint
 CREATE INDEX "assessment_count_changes_tx_idx" ON "assessment_count_changes" ("tx");
+--> statement-breakpoint
+-- Every write adds rows and its commit deletes them: vacuumed often, so it stays a few pages.
+ALTER TABLE "assessment_count_changes" SET (autovacuum_vacuum_scale_factor = 0, autovacuum_vacuum_threshold = 1000);
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION assessment_tallies_track() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -177,4 +187,5 @@ CREATE TRIGGER assessment_blocks_truncate AFTER TRUNCATE ON assessments
 INSERT INTO assessment_blocks (status, province_id, block, n)
 SELECT a.status, p.province_id, a.id >> 10, count(*)::int
 FROM assessments a, LATERAL (VALUES (0), (a.job_province_id)) p(province_id)
-GROUP BY 1, 2, 3;
+GROUP BY 1, 2, 3
+ORDER BY 1, 2, 3;
