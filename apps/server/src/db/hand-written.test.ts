@@ -44,6 +44,15 @@ describe('hand-written database objects after migrating', () => {
     expect(def('assessments_form_no_key_idx')).toMatch(/lower\(translate\(form_no/);
   });
 
+  it("keeps migration 0026's storage settings: vacuums that keep index-only reads, half-empty block pages", async () => {
+    const options = await rows<{ relname: string; reloptions: string[] | null }>(
+      sql`select relname, reloptions from pg_class where relname in ('assessments', 'assessment_blocks') and relkind = 'r'`,
+    );
+    const of = (name: string) => options.find((o) => o.relname === name)?.reloptions ?? [];
+    expect(of('assessments')).toEqual(expect.arrayContaining(['autovacuum_vacuum_scale_factor=0.01']));
+    expect(of('assessment_blocks')).toEqual(expect.arrayContaining(['fillfactor=50']));
+  });
+
   it('keeps the tally and block triggers (migrations 0008, 0026) and the change notifications (migration 0010)', async () => {
     const triggers = await rows<{ table: string; name: string; fn: string }>(
       sql`select c.relname as "table", tg.tgname as name, p.proname as fn
