@@ -75,6 +75,34 @@ describe('foundation: sign in, users, languages, sign out', () => {
     expect(await page.title()).toBe('Sign In - TNA System');
   });
 
+  it('the login form checks a field once it was changed or a submit was tried, and sends nothing invalid', async () => {
+    const logins: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/login')) logins.push(req.url());
+    });
+    await page.goto('/login');
+    const email = page.getByRole('textbox', { name: 'Email' });
+    const password = page.getByRole('textbox', { name: 'Password', exact: true });
+    // Tabbing past empty fields says nothing yet.
+    await email.focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.getByText('This field is required').count()).toBe(0);
+    // A changed field is checked when the user leaves it, and its message goes as they type again.
+    await email.fill('not-an-address');
+    await password.focus();
+    await page.getByText('This field should match the pattern of email address').waitFor();
+    await email.fill('admin@tna.test');
+    expect(await page.getByText('This field should match the pattern of email address').count()).toBe(0);
+    // A submit checks every field, and nothing reaches the server.
+    await email.fill('');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => page.getByText('This field is required').count()).toBe(2);
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    expect(logins).toEqual([]);
+    page.removeAllListeners('request');
+  });
+
   it('an admin signs in, lands on the dashboard and sees the admin entries', async () => {
     await signIn(E2E_ADMIN.email, E2E_ADMIN.password);
     await page.waitForURL(`${baseUrl()}/`);

@@ -2,6 +2,7 @@ export * from './assessment.js';
 export * from './assessment-status.js';
 export * from './constants.js';
 export * from './errors.js';
+export * from './field-errors.js';
 export * from './imports.js';
 export * from './messages.js';
 export * from './paging.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fieldErrorsOf } from './field-errors.js';
 import { userFormSchema } from './user.js';
-import { fieldErrorsOf } from './validation.js';
 
 describe('user form', () => {
   it('reports a password mismatch together with the other fields, not after them', () => {

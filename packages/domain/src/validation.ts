@@ -102,18 +102,3 @@ export function userEmail() {
     .max(EMAIL_MAX, { error: encodeMessage('validation.maxlength') })
     .regex(USER_EMAIL_PATTERN, { error: encodeMessage('validation.email') });
 }
-
-/**
- * Turn a Zod error into field errors (field -> encoded message keys). Nested paths are joined with
- * dots (`priorities.2.training`); errors without a path land on `_form`.
- */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.length ? issue.path.join('.') : '_form';
-    const list = out[field] ?? [];
-    out[field] = list;
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return out;
-}

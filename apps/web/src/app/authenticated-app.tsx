@@ -1,6 +1,10 @@
 import { Center, Loader } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
+import { followOtherTabs } from '../lib/cross-tab';
+import { queryClient } from '../lib/query-client';
+import { FollowProfile } from './follow-profile';
 import { RouteErrorBoundary } from './offline/error-fallback';
 import { OfflineSync } from './offline/offline-sync';
 import { AppRoutes } from './routes/app-routes';
@@ -14,19 +18,27 @@ function PageLoader() {
   );
 }
 
-/** Everything behind sign-in: confirm dialogs, the shell and the routes (one lazily loaded chunk). */
+followOtherTabs(queryClient);
+
+/**
+ * Everything behind sign-in: the query cache, confirm dialogs, the shell and the routes (one lazily
+ * loaded chunk). The guest pages do without the query cache, so a phone's first page loads less.
+ */
 export function AuthenticatedApp() {
   return (
-    <ModalsProvider>
-      <OfflineSync />
-      <ShellLayout>
-        {/* A page that fails keeps the shell, so the officer can go elsewhere. */}
-        <RouteErrorBoundary>
-          <Suspense fallback={<PageLoader />}>
-            <AppRoutes />
-          </Suspense>
-        </RouteErrorBoundary>
-      </ShellLayout>
-    </ModalsProvider>
+    <QueryClientProvider client={queryClient}>
+      <FollowProfile />
+      <ModalsProvider>
+        <OfflineSync />
+        <ShellLayout>
+          {/* A page that fails keeps the shell, so the officer can go elsewhere. */}
+          <RouteErrorBoundary>
+            <Suspense fallback={<PageLoader />}>
+              <AppRoutes />
+            </Suspense>
+          </RouteErrorBoundary>
+        </ShellLayout>
+      </ModalsProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,18 +1,21 @@
-import { Center, DirectionProvider, Loader, MantineProvider, useDirection } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { Center, DirectionProvider, Loader, MantineProvider } from '@mantine/core';
 import { type ReactNode, Suspense } from 'react';
-import { followOtherTabs } from '../lib/cross-tab';
 import { directionOf, storedLanguage } from '../lib/i18n';
-import { queryClient } from '../lib/query-client';
+import { useToastHostWanted } from '../lib/notify';
+import { lazyNamed } from './routes/lazy-named';
 import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
-followOtherTabs(queryClient);
+const ToastHost = lazyNamed(() => import('./toast-host'), 'ToastHost');
 
+/** Mounted with the first toast (lib/notify.tsx). */
 function Toasts() {
-  const { dir } = useDirection();
-  // Top-right, mirrored to top-left in right-to-left languages.
-  return <Notifications position={dir === 'rtl' ? 'top-left' : 'top-right'} limit={5} />;
+  const wanted = useToastHostWanted();
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  );
 }
 
 export function FullPageLoader() {
@@ -33,10 +36,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
         cssVariablesResolver={cssVariablesResolver}
         defaultColorScheme="light"
       >
-        <QueryClientProvider client={queryClient}>
-          <Toasts />
-          <Suspense fallback={<FullPageLoader />}>{children}</Suspense>
-        </QueryClientProvider>
+        <Toasts />
+        <Suspense fallback={<FullPageLoader />}>{children}</Suspense>
       </MantineProvider>
     </DirectionProvider>
   );

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error';
 import { onReconnect } from './offline/connectivity';
+import { registerAnswerCache } from './session';
 
 /** Client errors (4xx) are answers, not accidents: retrying them only delays the message. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -20,3 +21,6 @@ export const queryClient = new QueryClient({
 onReconnect(() => {
   void queryClient.refetchQueries({ predicate: (query) => query.state.status === 'error' });
 });
+
+// Signing out (lib/session.ts) forgets every cached answer.
+registerAnswerCache(queryClient);

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { LoginInput, LoginResponse } from '@tna/domain';
 import { apiClient } from '../../../lib/api-client';
 
@@ -6,8 +5,4 @@ import { apiClient } from '../../../lib/api-client';
 export async function login(input: LoginInput): Promise<LoginResponse['success']> {
   const answer = await apiClient.post<LoginResponse>('/login', input, { signOutOnUnauthorized: false });
   return answer.success;
-}
-
-export function useLogin() {
-  return useMutation({ mutationFn: login });
 }

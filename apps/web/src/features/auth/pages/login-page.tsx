@@ -1,36 +1,56 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { homePathFor, type LoginInput, loginSchema } from '@tna/domain';
-import { useState } from 'react';
+import { homePathFor, type LoginInput } from '@tna/domain';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
 import { ApiError } from '../../../lib/api-error';
 import { saveSession } from '../../../lib/auth-storage';
-import { applyServerErrors, describeError, translatedErrors, zodValidator } from '../../../lib/form';
+import { describeError, translateMessage } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
-import { useLogin } from '../api/login';
+import { forgetCachedAnswers } from '../../../lib/session';
+import { login } from '../api/login';
 import { AuthCard } from '../components/auth-card';
 
-const validateLogin = zodValidator(loginSchema);
+type Field = keyof LoginInput;
+type FieldErrors = Partial<Record<Field, string>>;
 
-/** SPEC 2 login: email and password, 'Sign In'; SPEC 5 rules and SPEC 8 toasts. */
+// The rules arrive with the first focus (see login-validation.ts); a submit before that waits for them.
+let validation: Promise<typeof import('../api/login-validation')> | null = null;
+const loadValidation = () => {
+  validation ??= import('../api/login-validation');
+  return validation;
+};
+
+/**
+ * SPEC 2 login: email and password, 'Sign In'; SPEC 5 rules and SPEC 8 toasts. Plain state rather
+ * than @mantine/form and react-query: this is the first page a phone loads, and each of them is
+ * several KiB of script it would wait for (issue 15: at most 150 KiB gzip).
+ */
 export function LoginPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const login = useLogin();
-  const form = useForm<LoginInput>({
-    initialValues: { email: '', password: '' },
-    validate: validateLogin,
-    validateInputOnBlur: true,
-    enhanceGetInputProps: translatedErrors(i18n),
-  });
-
+  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState(false);
+  // A field says "required" only once the user changed it or tried to submit (issue 15).
+  const changed = useRef(new Set<Field>());
   // The reason stays on the form (a toast is gone after a few seconds, and may be missed entirely).
   const [failure, setFailure] = useState<string | null>(null);
+
+  const change = (field: Field, value: string) => {
+    changed.current.add(field);
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const blur = async (field: Field) => {
+    if (!changed.current.has(field)) return;
+    const { checkLogin } = await loadValidation();
+    const result = checkLogin(values);
+    setErrors((current) => ({ ...current, [field]: result.ok ? undefined : result.errors[field] }));
+  };
 
   const reportFailure = (error: unknown) => {
     if (error instanceof ApiError && error.code === 'RATE_LIMITED') {
@@ -41,7 +61,8 @@ export function LoginPage() {
       return;
     }
     if (error instanceof ApiError && error.status === 422) {
-      applyServerErrors(form, error);
+      const source = Object.keys(error.errorKeys).length ? error.errorKeys : error.errors;
+      setErrors({ email: source.email?.[0], password: source.password?.[0] });
       setFailure(null);
     } else if (error instanceof ApiError && error.status === 401) {
       // Wrong credentials get the failure text alone.
@@ -55,25 +76,42 @@ export function LoginPage() {
     notify('error', t('toast.loginFailed'));
   };
 
-  const submit = form.onSubmit(
-    async (values) => {
-      setFailure(null);
-      try {
-        const session = await login.mutateAsync(loginSchema.parse(values));
-        queryClient.clear();
-        saveSession(session);
-        notify('success', t('toast.loginSuccess'));
-        await navigate(homePathFor(session.roles), { replace: true });
-      } catch (error) {
-        reportFailure(error);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    setFailure(null);
+    setPending(true);
+    try {
+      const { checkLogin } = await loadValidation();
+      const checked = checkLogin(values);
+      if (!checked.ok) {
+        setErrors(checked.errors);
+        notify('error', t('toast.formInvalid'));
+        return;
       }
-    },
-    () => notify('error', t('toast.formInvalid')),
-  );
+      const session = await login(checked.values);
+      // Nothing a previous user's session fetched may show in this one.
+      forgetCachedAnswers();
+      saveSession(session);
+      notify('success', t('toast.loginSuccess'));
+      await navigate(homePathFor(session.roles), { replace: true });
+    } catch (error) {
+      reportFailure(error);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const fieldProps = (field: Field) => ({
+    value: values[field],
+    onChange: (event: { currentTarget: HTMLInputElement }) => change(field, event.currentTarget.value),
+    onBlur: () => void blur(field),
+    error: errors[field] ? translateMessage(i18n, errors[field]) : undefined,
+  });
 
   return (
     <AuthCard title={t('auth.signIn')} subtitle={t('auth.signInTitle')}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} onFocus={() => void loadValidation()} noValidate>
         <Stack gap="sm">
           <TextInput
             label={t('auth.email')}
@@ -83,21 +121,21 @@ export function LoginPage() {
             autoComplete="username"
             required
             withAsterisk={false}
-            {...form.getInputProps('email')}
+            {...fieldProps('email')}
           />
           <PasswordField
             label={t('auth.password')}
             autoComplete="current-password"
             required
             withAsterisk={false}
-            {...form.getInputProps('password')}
+            {...fieldProps('password')}
           />
           {failure ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert" p="xs">
               <Text fz="sm">{failure}</Text>
             </Alert>
           ) : null}
-          <Button type="submit" fullWidth loading={login.isPending} mt="xs">
+          <Button type="submit" fullWidth loading={pending} mt="xs">
             {t('auth.signIn')}
           </Button>
           <Stack gap={4} mt="xs" fz="sm">
