@@ -7,7 +7,9 @@
 //
 // Lighthouse is pinned to 12.8.2: Lighthouse 13 needs Node 22.19, this project runs on Node 20.20.
 // Both score performance from the same metrics and weights.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -21,12 +23,18 @@ const ADMIN = {
   password: process.env.LH_PASSWORD ?? 'lh-admin-pass-1',
 };
 
-const PAGES: readonly { name: string; path: string; signedIn: boolean }[] = [
+const ALL_PAGES: readonly { name: string; path: string; signedIn: boolean }[] = [
   { name: 'login', path: '/login', signedIn: false },
   { name: 'dashboard', path: '/', signedIn: true },
   { name: 'new assessment', path: '/tna/create', signedIn: true },
   { name: 'validation list', path: '/tna/validate', signedIn: true },
 ];
+// LH_PAGES="new assessment,login" runs only those; LH_REPORTS=dir keeps each run's full report (JSON)
+// there, to read what the largest paint was and which tasks blocked.
+const PAGES = process.env.LH_PAGES
+  ? ALL_PAGES.filter((p) => process.env.LH_PAGES!.split(',').includes(p.name))
+  : ALL_PAGES;
+const REPORTS = process.env.LH_REPORTS;
 
 /**
  * The bytes of a script as a client that accepts `encoding` gets it from this server (its .gz or .br
@@ -121,6 +129,10 @@ async function main() {
         );
         await page.close();
         const lhr = result!.lhr;
+        if (REPORTS) {
+          mkdirSync(REPORTS, { recursive: true });
+          writeFileSync(path.join(REPORTS, `${target.name.replace(/ /g, '-')}-${run + 1}.json`), JSON.stringify(lhr));
+        }
         const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ??
           []) as NetworkItem[];
         const scripts = items.filter((i) => i.resourceType === 'Script' && i.url.startsWith(base));

@@ -139,6 +139,8 @@ describe('assessments: enter, list, read, print, edit, archive, draft', { timeou
     await page.getByText('ثبت موفقانه انجام شد').first().waitFor();
     // The form starts again, empty, with the phone prefix.
     await expect.poll(() => field(page, 'name').inputValue()).toBe('');
+    // The form's parts come one after the other (lib/staged-reveal.tsx): the training part is there.
+    await page.locator('#tna-line-department').waitFor();
     await expect(page.locator('[data-priority-row]').count()).resolves.toBe(0);
     await expect(field(page, 'phone').inputValue()).resolves.toBe('+937');
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('tna-draft')))).toEqual([]);
@@ -193,7 +195,7 @@ describe('assessments: enter, list, read, print, edit, archive, draft', { timeou
     await expect.poll(() => field(page, 'name').inputValue()).toBe(PERSON.name);
     // The dependent lists were loaded for the saved places: the facility shows its label.
     await expect.poll(() => field(page, 'hospital').inputValue()).toContain(FACILITY.code);
-    await expect(page.locator('[data-priority-row]').count()).resolves.toBe(3);
+    await expect.poll(() => page.locator('[data-priority-row]').count()).toBe(3);
     await field(page, 'job_address').fill('شفاخانه ولسوالی کابل، بخش ولادی');
     await page.getByRole('button', { name: 'ارسال', exact: true }).click();
     await page.getByText('به‌روزرسانی موفقانه انجام شد').first().waitFor();
@@ -265,7 +267,7 @@ describe('assessments: enter, list, read, print, edit, archive, draft', { timeou
     await expect.poll(() => field(page, 'name').inputValue()).toBe('Draft Person');
     await expect(field(page, 'fathername').inputValue()).resolves.toBe('Draft Father');
     await expect(field(page, 'perminent_province_id').inputValue()).resolves.toBe('Kabul');
-    await expect(page.locator('[data-priority-row]').count()).resolves.toBe(2);
+    await expect.poll(() => page.locator('[data-priority-row]').count()).toBe(2);
     await screenshot(page, 'assessments-form-draft-en');
   });
 

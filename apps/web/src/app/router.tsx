@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { getToken } from '../lib/auth-storage';
 import { RouteErrorBoundary } from './offline/error-fallback';
 import { FullPageLoader } from './providers';
 import { GuestOnly } from './routes/guest-only';
@@ -16,7 +17,13 @@ const RecoverPasswordPage = lazyNamed(
   () => import('../features/auth/pages/recover-password-page'),
   'RecoverPasswordPage',
 );
-const AuthenticatedApp = lazyNamed(() => import('./authenticated-app'), 'AuthenticatedApp');
+const loadAuthenticatedApp = () => import('./authenticated-app');
+const AuthenticatedApp = lazyNamed(loadAuthenticatedApp, 'AuthenticatedApp');
+
+// A signed-in user's first load asks for the shell's code at once, not only once React has
+// rendered the router (a few hundred milliseconds on a slow phone). The page's own code is asked
+// for when the shell's arrives (authenticated-app.tsx).
+if (getToken()) loadAuthenticatedApp().catch(() => {});
 
 export function AppRouter() {
   return (

@@ -6,6 +6,7 @@ import { useDepartments } from '../../../lib/api/get-departments';
 import { ApiError } from '../../../lib/api-error';
 import { applyServerErrors, describeError, translatedErrors } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
+import { Reveal, StagedReveal } from '../../../lib/staged-reveal';
 import { checkDuplicates } from '../api/check-duplicates';
 import classes from './assessment-form.module.css';
 import {
@@ -17,7 +18,7 @@ import {
 } from './assessment-values';
 import { BackgroundSection } from './background-section';
 import { DuplicatesModal } from './duplicates-modal';
-import { Section, scrollToFirstError } from './form-fields';
+import { FORM_PARTS, Section, scrollToFirstError } from './form-fields';
 import { PersonalSections } from './personal-sections';
 import { PlaceSections } from './place-sections';
 import { PrioritiesSection } from './priorities-section';
@@ -230,19 +231,25 @@ export function AssessmentForm({
       aria-busy={busy || undefined}
     >
       {banner}
-      <PersonalSections form={form} />
-      <PlaceSections
-        form={form}
-        permanentProvince={watched.perminent_province_id}
-        jobProvince={watched.temp_province_id}
-        jobDistrict={watched.temp_district_id}
-      />
-      <BackgroundSection form={form} departmentId={watched.department_id} />
-      <Section id="tna-section-training" title={t('tna.sections.training')}>
-        <PrioritiesSection form={form} rows={watched.priorities} departments={departments.data} />
-      </Section>
-      {notice}
-      <SubmitBar valid={valid} busy={busy} onShowMissing={showMissing} />
+      <StagedReveal parts={FORM_PARTS.count}>
+        <PersonalSections form={form} />
+        <PlaceSections
+          form={form}
+          permanentProvince={watched.perminent_province_id}
+          jobProvince={watched.temp_province_id}
+          jobDistrict={watched.temp_district_id}
+        />
+        <BackgroundSection form={form} departmentId={watched.department_id} />
+        <Reveal at={FORM_PARTS.training}>
+          <Section id="tna-section-training" title={t('tna.sections.training')}>
+            <PrioritiesSection form={form} rows={watched.priorities} departments={departments.data} />
+          </Section>
+        </Reveal>
+        {notice}
+        <Reveal at={FORM_PARTS.submit}>
+          <SubmitBar valid={valid} busy={busy} onShowMissing={showMissing} />
+        </Reveal>
+      </StagedReveal>
       <DuplicatesModal matches={matches} onContinue={() => answer(true)} onStop={() => answer(false)} />
     </form>
   );

@@ -7,9 +7,11 @@ import { useDepartments } from '../../../lib/api/get-departments';
 import { usePositions } from '../../../lib/api/get-positions';
 import { currentLanguage } from '../../../lib/i18n';
 import { departmentName } from '../../../lib/localized';
+import { Reveal } from '../../../lib/staged-reveal';
+import formClasses from './assessment-form.module.css';
 import { educationOptions, experienceOptions, genderOptions, maritalStatusOptions } from './assessment-options';
 import { SECTION_FIELDS } from './assessment-values';
-import { type AssessmentFormApi, bindField, Section, sameSection, searchableSelect } from './form-fields';
+import { type AssessmentFormApi, bindField, FORM_PARTS, Section, sameSection, searchableSelect } from './form-fields';
 
 /** Positions of the chosen department first, then the others; all of them when none is chosen. */
 function positionOptions(
@@ -78,103 +80,108 @@ function BackgroundSectionFields({ form, departmentId }: BackgroundSectionProps)
   const chosenDepartment = departments.data?.find((d) => String(d.id) === departmentId);
 
   return (
-    <Section id="tna-section-other" title={t('tna.sections.other')}>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        <Select
-          key={form.key('marital_status')}
-          {...field('marital_status')}
-          placeholder={t('tna.form.select')}
-          data={maritalStatusOptions(t)}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <Select
-          key={form.key('gender')}
-          {...field('gender')}
-          placeholder={t('tna.form.select')}
-          data={genderOptions(t)}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <TextInput
-          key={form.key('temp_address_details')}
-          {...field('temp_address_details')}
-          dir="auto"
-          autoComplete="off"
-        />
-        <Select
-          key={form.key('department_id')}
-          {...field('department_id')}
-          placeholder={t('tna.form.selectDepartment')}
-          data={departmentOptions(departments.data, language)}
-          allowDeselect={false}
-          {...searchable}
-        />
-        <Select
-          key={form.key('position_id')}
-          {...field('position_id')}
-          placeholder={t('tna.form.selectPosition')}
-          data={positionOptions(
-            positions.data,
-            chosenDepartment ? { id: chosenDepartment.id, label: departmentName(chosenDepartment, language) } : null,
-            language,
-            t,
-          )}
-          allowDeselect={false}
-          {...searchable}
-        />
-        <Select
-          key={form.key('education_level')}
-          {...field('education_level')}
-          placeholder={t('tna.form.select')}
-          data={educationOptions(t)}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <TextInput key={form.key('education_field')} {...field('education_field')} dir="auto" autoComplete="off" />
-        <TextInput
-          key={form.key('graduated_university')}
-          {...field('graduated_university')}
-          dir="auto"
-          autoComplete="off"
-        />
-        <Select
-          key={form.key('experience')}
-          {...field('experience')}
-          placeholder={t('tna.form.select')}
-          data={experienceOptions(t)}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-        />
-        <TextInput
-          key={form.key('implementing_organization')}
-          {...field('implementing_organization')}
-          dir="auto"
-          autoComplete="off"
-        />
-        <TextInput
-          key={form.key('phone')}
-          {...field('phone')}
-          type="tel"
-          dir="ltr"
-          inputMode="tel"
-          autoComplete="off"
-          placeholder={t('tna.form.phonePlaceholder')}
-          onKeyUp={onPhoneKeyUp}
-          onKeyDown={onPhoneKeyDown}
-        />
-        <TextInput key={form.key('tazkira')} {...field('tazkira')} dir="ltr" autoComplete="off" />
-      </SimpleGrid>
-      <Textarea
-        key={form.key('remarks')}
-        {...field('remarks', false)}
-        mt="md"
-        autosize
-        minRows={2}
-        maxRows={6}
-        dir="auto"
-      />
-    </Section>
+    <Reveal at={FORM_PARTS.backgroundFirst}>
+      <Section id="tna-section-other" title={t('tna.sections.other')}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          <Select
+            key={form.key('marital_status')}
+            {...field('marital_status')}
+            placeholder={t('tna.form.select')}
+            data={maritalStatusOptions(t)}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Select
+            key={form.key('gender')}
+            {...field('gender')}
+            placeholder={t('tna.form.select')}
+            data={genderOptions(t)}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <TextInput
+            key={form.key('temp_address_details')}
+            {...field('temp_address_details')}
+            dir="auto"
+            autoComplete="off"
+          />
+          <Select
+            key={form.key('department_id')}
+            {...field('department_id')}
+            placeholder={t('tna.form.selectDepartment')}
+            data={departmentOptions(departments.data, language)}
+            allowDeselect={false}
+            {...searchable}
+          />
+          <Select
+            key={form.key('position_id')}
+            {...field('position_id')}
+            placeholder={t('tna.form.selectPosition')}
+            data={positionOptions(
+              positions.data,
+              chosenDepartment ? { id: chosenDepartment.id, label: departmentName(chosenDepartment, language) } : null,
+              language,
+              t,
+            )}
+            allowDeselect={false}
+            {...searchable}
+          />
+          <Select
+            key={form.key('education_level')}
+            {...field('education_level')}
+            placeholder={t('tna.form.select')}
+            data={educationOptions(t)}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Reveal at={FORM_PARTS.backgroundRest}>
+            <TextInput key={form.key('education_field')} {...field('education_field')} dir="auto" autoComplete="off" />
+            <TextInput
+              key={form.key('graduated_university')}
+              {...field('graduated_university')}
+              dir="auto"
+              autoComplete="off"
+            />
+            <Select
+              key={form.key('experience')}
+              {...field('experience')}
+              placeholder={t('tna.form.select')}
+              data={experienceOptions(t)}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <TextInput
+              key={form.key('implementing_organization')}
+              {...field('implementing_organization')}
+              dir="auto"
+              autoComplete="off"
+            />
+            <TextInput
+              key={form.key('phone')}
+              {...field('phone')}
+              type="tel"
+              dir="ltr"
+              inputMode="tel"
+              autoComplete="off"
+              placeholder={t('tna.form.phonePlaceholder')}
+              onKeyUp={onPhoneKeyUp}
+              onKeyDown={onPhoneKeyDown}
+            />
+            <TextInput key={form.key('tazkira')} {...field('tazkira')} dir="ltr" autoComplete="off" />
+          </Reveal>
+        </SimpleGrid>
+        <Reveal at={FORM_PARTS.backgroundRest}>
+          <Textarea
+            key={form.key('remarks')}
+            {...field('remarks', false)}
+            mt="md"
+            rows={2}
+            classNames={{ input: formClasses.growingText }}
+            dir="auto"
+          />
+        </Reveal>
+      </Section>
+    </Reveal>
   );
 }
 

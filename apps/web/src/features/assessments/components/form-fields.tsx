@@ -11,6 +11,21 @@ export type FieldName = keyof AssessmentFormValues;
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** The element id of a field, for labels, error scrolling and tests. */
+/**
+ * The order in which the form's parts are rendered when it opens (lib/staged-reveal.tsx): part 1,
+ * the form's own data and the names, at once; the rest a few fields at a time.
+ */
+export const FORM_PARTS = {
+  birthYear: 2,
+  permanent: 3,
+  job: 4,
+  backgroundFirst: 5,
+  backgroundRest: 6,
+  training: 7,
+  submit: 8,
+  count: 8,
+} as const;
+
 export const fieldId = (field: string) => `tna-field-${field}`;
 
 /** Scroll to the first field (in the form's order) that has an error, and put the keyboard there. */

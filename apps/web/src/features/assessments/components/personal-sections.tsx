@@ -5,12 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { SolarDateInput } from '../../../components/solar-date-input';
 import { isoToSolar, usesSolarHijri } from '../../../lib/calendar';
 import { currentLanguage } from '../../../lib/i18n';
+import { Reveal } from '../../../lib/staged-reveal';
 import { birthYearOptions, type YearCalendar } from './assessment-options';
 import { SECTION_FIELDS, today } from './assessment-values';
 import {
   type AssessmentFormApi,
   bindField,
   type FieldName,
+  FORM_PARTS,
   Section,
   sameSection,
   searchableSelect,
@@ -61,31 +63,33 @@ function PersonalSectionsFields({ form }: { form: AssessmentFormApi }) {
           <TextInput key={form.key('name')} {...field('name')} dir="auto" autoComplete="off" />
           <TextInput key={form.key('lastname')} {...field('lastname')} dir="auto" autoComplete="off" />
           <TextInput key={form.key('fathername')} {...field('fathername')} dir="auto" autoComplete="off" />
-          <Group gap={6} align="flex-start" wrap="nowrap">
-            <Select
-              key={form.key('birth_year')}
-              {...field('birth_year')}
-              placeholder={t('tna.form.selectYear')}
-              data={years}
-              allowDeselect={false}
-              inputMode="numeric"
-              {...searchableSelect(t)}
-              style={{ flex: 1, minWidth: 0 }}
-            />
-            {solar ? (
-              <SegmentedControl
-                size="xs"
-                mt={28}
-                aria-label={t('tna.form.birthCalendar')}
-                value={calendar}
-                onChange={(value) => setYearCalendar(value as YearCalendar)}
-                data={[
-                  { value: 'solar', label: t('tna.form.calendarSolar') },
-                  { value: 'gregorian', label: t('tna.form.calendarGregorian') },
-                ]}
+          <Reveal at={FORM_PARTS.birthYear}>
+            <Group gap={6} align="flex-start" wrap="nowrap">
+              <Select
+                key={form.key('birth_year')}
+                {...field('birth_year')}
+                placeholder={t('tna.form.selectYear')}
+                data={years}
+                allowDeselect={false}
+                inputMode="numeric"
+                {...searchableSelect(t)}
+                style={{ flex: 1, minWidth: 0 }}
               />
-            ) : null}
-          </Group>
+              {solar ? (
+                <SegmentedControl
+                  size="xs"
+                  mt={28}
+                  aria-label={t('tna.form.birthCalendar')}
+                  value={calendar}
+                  onChange={(value) => setYearCalendar(value as YearCalendar)}
+                  data={[
+                    { value: 'solar', label: t('tna.form.calendarSolar') },
+                    { value: 'gregorian', label: t('tna.form.calendarGregorian') },
+                  ]}
+                />
+              ) : null}
+            </Group>
+          </Reveal>
         </SimpleGrid>
       </Section>
     </>

@@ -8,12 +8,14 @@ import { useHospitalsByDistrict } from '../../../lib/api/get-hospitals-by-distri
 import { useProvinces } from '../../../lib/api/get-provinces';
 import { useProvinceScope } from '../../../lib/auth';
 import { currentLanguage } from '../../../lib/i18n';
+import { Reveal } from '../../../lib/staged-reveal';
 import { facilityLabel } from './assessment-options';
 import { SECTION_FIELDS } from './assessment-values';
 import {
   type AssessmentFormApi,
   bindField,
   bindParentSelect,
+  FORM_PARTS,
   Section,
   sameSection,
   searchableSelect,
@@ -57,67 +59,71 @@ function PlaceSectionsFields({ form, permanentProvince, jobProvince, jobDistrict
 
   return (
     <>
-      <Section id="tna-section-permanent" title={t('tna.sections.permanent')}>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          <Select
-            key={form.key('perminent_province_id')}
-            {...bindParentSelect(form, t, 'perminent_province_id', ['perminent_district_id'])}
-            placeholder={t('tna.form.selectProvince')}
-            data={provinceOptions}
-            allowDeselect={false}
-            {...searchable}
-          />
-          <Select
-            key={form.key('perminent_district_id')}
-            {...field('perminent_district_id')}
-            placeholder={permanentProvince ? t('tna.form.selectDistrict') : t('tna.form.chooseProvinceFirst')}
-            data={unitOptions(permanentDistricts.data, language)}
-            disabled={!permanentProvince}
-            allowDeselect={false}
-            {...searchable}
-          />
-          <TextInput
-            key={form.key('perminent_address_details')}
-            {...field('perminent_address_details')}
-            dir="auto"
-            autoComplete="off"
-          />
-        </SimpleGrid>
-      </Section>
+      <Reveal at={FORM_PARTS.permanent}>
+        <Section id="tna-section-permanent" title={t('tna.sections.permanent')}>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            <Select
+              key={form.key('perminent_province_id')}
+              {...bindParentSelect(form, t, 'perminent_province_id', ['perminent_district_id'])}
+              placeholder={t('tna.form.selectProvince')}
+              data={provinceOptions}
+              allowDeselect={false}
+              {...searchable}
+            />
+            <Select
+              key={form.key('perminent_district_id')}
+              {...field('perminent_district_id')}
+              placeholder={permanentProvince ? t('tna.form.selectDistrict') : t('tna.form.chooseProvinceFirst')}
+              data={unitOptions(permanentDistricts.data, language)}
+              disabled={!permanentProvince}
+              allowDeselect={false}
+              {...searchable}
+            />
+            <TextInput
+              key={form.key('perminent_address_details')}
+              {...field('perminent_address_details')}
+              dir="auto"
+              autoComplete="off"
+            />
+          </SimpleGrid>
+        </Section>
+      </Reveal>
 
-      <Section id="tna-section-job" title={t('tna.sections.job')}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Select
-            key={form.key('temp_province_id')}
-            {...bindParentSelect(form, t, 'temp_province_id', ['temp_district_id', 'hospital'])}
-            placeholder={t('tna.form.selectProvince')}
-            data={jobProvinceOptions}
-            allowDeselect={false}
-            {...searchable}
-          />
-          <Select
-            key={form.key('temp_district_id')}
-            {...bindParentSelect(form, t, 'temp_district_id', ['hospital'])}
-            placeholder={jobProvince ? t('tna.form.selectDistrict') : t('tna.form.chooseProvinceFirst')}
-            data={unitOptions(jobDistricts.data, language)}
-            disabled={!jobProvince}
-            allowDeselect={false}
-            {...searchable}
-          />
-          <Select
-            key={form.key('hospital')}
-            {...field('hospital')}
-            dir="auto"
-            placeholder={jobDistrict ? t('tna.form.selectFacility') : t('tna.form.chooseDistrictFirst')}
-            data={facilityOptions}
-            disabled={!jobDistrict}
-            allowDeselect={false}
-            {...searchable}
-            nothingFoundMessage={facilities.isPending ? t('app.loading') : t('tna.form.noFacilities')}
-          />
-          <TextInput key={form.key('job_address')} {...field('job_address')} dir="auto" autoComplete="off" />
-        </SimpleGrid>
-      </Section>
+      <Reveal at={FORM_PARTS.job}>
+        <Section id="tna-section-job" title={t('tna.sections.job')}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Select
+              key={form.key('temp_province_id')}
+              {...bindParentSelect(form, t, 'temp_province_id', ['temp_district_id', 'hospital'])}
+              placeholder={t('tna.form.selectProvince')}
+              data={jobProvinceOptions}
+              allowDeselect={false}
+              {...searchable}
+            />
+            <Select
+              key={form.key('temp_district_id')}
+              {...bindParentSelect(form, t, 'temp_district_id', ['hospital'])}
+              placeholder={jobProvince ? t('tna.form.selectDistrict') : t('tna.form.chooseProvinceFirst')}
+              data={unitOptions(jobDistricts.data, language)}
+              disabled={!jobProvince}
+              allowDeselect={false}
+              {...searchable}
+            />
+            <Select
+              key={form.key('hospital')}
+              {...field('hospital')}
+              dir="auto"
+              placeholder={jobDistrict ? t('tna.form.selectFacility') : t('tna.form.chooseDistrictFirst')}
+              data={facilityOptions}
+              disabled={!jobDistrict}
+              allowDeselect={false}
+              {...searchable}
+              nothingFoundMessage={facilities.isPending ? t('app.loading') : t('tna.form.noFacilities')}
+            />
+            <TextInput key={form.key('job_address')} {...field('job_address')} dir="auto" autoComplete="off" />
+          </SimpleGrid>
+        </Section>
+      </Reveal>
     </>
   );
 }

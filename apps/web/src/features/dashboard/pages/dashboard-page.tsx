@@ -8,6 +8,7 @@ import { type Column, DataTable } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { QueryView } from '../../../components/query-view';
 import { useProvinceScope } from '../../../lib/auth';
+import { useDeferredQuery } from '../../../lib/deferred-query';
 import { formatList } from '../../../lib/format';
 import { formatNumber } from '../../../lib/format-number';
 import { currentLanguage } from '../../../lib/i18n';
@@ -92,10 +93,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function DashboardPage() {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const statuses = useStatusFigures();
-  const provinces = useProvinceFigures();
-  const departments = useDepartmentFigures();
-  const core = useCoreStats();
+  const statuses = useDeferredQuery(useStatusFigures());
+  const provinces = useDeferredQuery(useProvinceFigures());
+  const departments = useDeferredQuery(useDepartmentFigures());
+  const core = useDeferredQuery(useCoreStats());
   const total = (statuses.data ?? []).reduce((sum, s) => sum + s.total, 0);
   // Which provinces the figures count (issue 13): the server counts only the reader's provinces,
   // and the figures by province list exactly those.
