@@ -34,6 +34,8 @@ export function AuthenticatedApp() {
     <QueryClientProvider client={queryClient}>
       <FollowProfile />
       <ModalsProvider>
+        {/* With the shell, not a commit after the page: when it came later, a form filled offline
+            could not be completed (the e2e offline tests), its lists being seeded from this device. */}
         <OfflineSync />
         <ShellLayout>
           {/* A page that fails keeps the shell, so the officer can go elsewhere. */}

@@ -10,7 +10,8 @@ import { RequireAuth } from './routes/require-auth';
 
 // Only the guest pages and this small router are loaded before sign-in; the shell and every
 // authenticated screen live in their own chunks.
-const LoginPage = lazyNamed(() => import('../features/auth/pages/login-page'), 'LoginPage');
+const loadLoginPage = () => import('../features/auth/pages/login-page');
+const LoginPage = lazyNamed(loadLoginPage, 'LoginPage');
 const RegisterPage = lazyNamed(() => import('../features/auth/pages/register-page'), 'RegisterPage');
 const ForgotPasswordPage = lazyNamed(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
 const RecoverPasswordPage = lazyNamed(
@@ -20,10 +21,12 @@ const RecoverPasswordPage = lazyNamed(
 const loadAuthenticatedApp = () => import('./authenticated-app');
 const AuthenticatedApp = lazyNamed(loadAuthenticatedApp, 'AuthenticatedApp');
 
-// A signed-in user's first load asks for the shell's code at once, not only once React has
-// rendered the router (a few hundred milliseconds on a slow phone). The page's own code is asked
-// for when the shell's arrives (authenticated-app.tsx).
+// The first load asks for the code it will show at once, not only once React has rendered the
+// router (a few hundred milliseconds on a slow phone): the shell's for a signed-in user (the page's
+// own code is asked for when the shell's arrives: authenticated-app.tsx), else the sign-in page's.
+// A failure is left to the lazy component, which shows it with "Try again".
 if (getToken()) loadAuthenticatedApp().catch(() => {});
+else if (window.location.pathname === '/login') loadLoginPage().catch(() => {});
 
 export function AppRouter() {
   return (

@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { Reveal, StagedReveal } from '../../lib/staged-reveal';
 import { ConnectivityBanner } from '../offline/connectivity-banner';
 import { ControlSidebar } from './control-sidebar';
 import { useDisplaySettings } from './display-settings';
@@ -12,6 +13,9 @@ import { Sidebar } from './sidebar';
 
 const RAIL_WIDTH = 68;
 const SIDEBAR_WIDTH = 250;
+
+/** The order in which the shell's parts are built on the first load. */
+const SHELL_PARTS = { menu: 2, settings: 3, count: 3 } as const;
 
 /**
  * The shell of SPEC 2. On desktop the sidebar is either a full menu or a narrow icon rail
@@ -64,19 +68,27 @@ export function ShellLayout({ children }: { children: ReactNode }) {
         controlOpened={controlOpened}
         onToggleControl={control.toggle}
       />
-      {/* A closed drawer is off-screen; `inert` keeps it out of the keyboard order too. */}
-      <Sidebar rail={rail} skin={settings.sidebarSkin} onClose={mobile.close} inert={!desktop && !mobileOpened} />
-      <ControlSidebar
-        settings={settings}
-        onChange={update}
-        onReset={reset}
-        onClose={control.close}
-        inert={!controlOpened}
-      />
-      <AppShell.Main id="main-content" className={classes.main} tabIndex={-1}>
-        <ConnectivityBanner />
-        {children}
-      </AppShell.Main>
+      {/* The header and the page first; the menu and the (closed) display settings a commit later,
+          so that no single task of a phone's first load builds them all (lib/staged-reveal.tsx). */}
+      <StagedReveal parts={SHELL_PARTS.count}>
+        <Reveal at={SHELL_PARTS.menu}>
+          {/* A closed drawer is off-screen; `inert` keeps it out of the keyboard order too. */}
+          <Sidebar rail={rail} skin={settings.sidebarSkin} onClose={mobile.close} inert={!desktop && !mobileOpened} />
+        </Reveal>
+        <Reveal at={SHELL_PARTS.settings}>
+          <ControlSidebar
+            settings={settings}
+            onChange={update}
+            onReset={reset}
+            onClose={control.close}
+            inert={!controlOpened}
+          />
+        </Reveal>
+        <AppShell.Main id="main-content" className={classes.main} tabIndex={-1}>
+          <ConnectivityBanner />
+          {children}
+        </AppShell.Main>
+      </StagedReveal>
       <AppShell.Footer className={classes.footer}>{t('app.version')}</AppShell.Footer>
     </AppShell>
   );
