@@ -67,6 +67,52 @@ function mantineStylesCheck(): Plugin {
 }
 
 /**
+ * Fails the build when the first page a phone loads (the sign-in page) or the signed-in shell comes
+ * to import Zod, TanStack Query's core or @mantine/form again, through any chain of static imports:
+ * they are loaded when needed (issue 15: the sign-in page's script budget is 150 KiB gzip; a page
+ * without a form should not build every schema at start). The dashboard and the lists are checked
+ * for Zod too.
+ */
+function startupImportsCheck(): Plugin {
+  const rules: { entry: RegExp; banned: RegExp }[] = [
+    { entry: /\/index\.html$/, banned: /node_modules\/(zod|@tanstack\/query-core|@mantine\/form)\// },
+    {
+      entry: /\/features\/auth\/pages\/login-page\.tsx$/,
+      banned: /node_modules\/(zod|@tanstack\/query-core|@mantine\/form)\//,
+    },
+    { entry: /\/app\/authenticated-app\.tsx$/, banned: /node_modules\/zod\// },
+    { entry: /\/features\/dashboard\/pages\/dashboard-page\.tsx$/, banned: /node_modules\/zod\// },
+    { entry: /\/features\/review\/pages\/review-list-page\.tsx$/, banned: /node_modules\/zod\// },
+  ];
+  return {
+    name: 'tna-startup-imports-check',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(
+        Object.values(bundle)
+          .filter((f) => f.type === 'chunk')
+          .map((c) => [c.fileName, c]),
+      );
+      for (const { entry, banned } of rules) {
+        const start = [...chunks.values()].find((c) => c.facadeModuleId && entry.test(c.facadeModuleId));
+        if (!start) this.error(`No chunk for ${entry}: update the startup imports check.`);
+        const seen = new Set<string>();
+        const queue = [start.fileName];
+        while (queue.length) {
+          const chunk = chunks.get(queue.pop()!);
+          if (!chunk || seen.has(chunk.fileName)) continue;
+          seen.add(chunk.fileName);
+          const hit = chunk.moduleIds.find((id) => banned.test(id));
+          if (hit)
+            this.error(`${start.facadeModuleId} loads ${hit} at start (in ${chunk.fileName}): import it lazily.`);
+          queue.push(...chunk.imports);
+        }
+      }
+    },
+  };
+}
+
+/**
  * The service worker (Workbox, generated at build): it precaches the built app, its fonts, icons,
  * manifests and the three translation files, and answers every navigation outside /api with
  * index.html, so the app opens with no network after one visit. It never caches API answers: the
@@ -94,7 +140,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), pwa, mantineStylesCheck(), precompress()],
+  plugins: [react(), pwa, mantineStylesCheck(), startupImportsCheck(), precompress()],
   resolve: {
     // The domain package's exports point at dist for Node; the browser bundles its TypeScript source.
     alias: { '@tna/domain': domainSource },

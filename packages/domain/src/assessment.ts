@@ -289,20 +289,7 @@ export interface HistoryDto {
 }
 
 // ---- The review lists (SPEC 2: Validation, Approved, Rejected, Archived) ------------------------
-
-/** Columns the lists sort by (SPEC 9), plus the date entered; across all pages, on the server. */
-export const ASSESSMENT_SORTS = [
-  'province',
-  'district',
-  'health_facility',
-  'name',
-  'fathername',
-  'birth_year',
-  'implementing_organization',
-  'phone',
-  'created_at',
-] as const;
-export type AssessmentSort = (typeof ASSESSMENT_SORTS)[number];
+// Their sort columns and export file names are in constants.ts (no Zod: the web lists load them).
 
 /** POST /tnas/search (SPEC 7): province required; district and health facility optional. */
 export const assessmentSearchSchema = z.object({
@@ -318,11 +305,3 @@ export const assessmentSearchSchema = z.object({
   status: oneOf(['NEW', 'APPROVED', 'REJECTED', 'ARCHIVED'] as const),
 });
 export type AssessmentSearchInput = z.infer<typeof assessmentSearchSchema>;
-
-/** The file name prefixes of the Excel export (SPEC 7). */
-export const EXPORT_PREFIXES = {
-  NEW: 'validation_records',
-  APPROVED: 'approved_records',
-  REJECTED: 'rejected_records',
-  ARCHIVED: 'archived_records',
-} as const;

@@ -105,3 +105,40 @@ export const STORAGE_KEYS = {
   email: 'email',
   roles: 'roles',
 } as const;
+
+/** The record types the audit trail names (`auditable_type`). */
+export const AUDITABLE_TYPES = [
+  'User',
+  'Province',
+  'District',
+  'HealthFacility',
+  'Department',
+  'Position',
+  'Training',
+  'Assessment',
+  'AccountRequest',
+  'PasswordReset',
+] as const;
+export type AuditableType = (typeof AUDITABLE_TYPES)[number];
+
+/** Columns the lists sort by (SPEC 9), plus the date entered; across all pages, on the server. */
+export const ASSESSMENT_SORTS = [
+  'province',
+  'district',
+  'health_facility',
+  'name',
+  'fathername',
+  'birth_year',
+  'implementing_organization',
+  'phone',
+  'created_at',
+] as const;
+export type AssessmentSort = (typeof ASSESSMENT_SORTS)[number];
+
+/** The file name prefixes of the Excel export (SPEC 7). */
+export const EXPORT_PREFIXES = {
+  NEW: 'validation_records',
+  APPROVED: 'approved_records',
+  REJECTED: 'rejected_records',
+  ARCHIVED: 'archived_records',
+} as const;

@@ -204,18 +204,3 @@ export interface AuditEntryDto {
   user_agent: string | null;
   created_at: string;
 }
-
-/** The record types the audit trail names (`auditable_type`). */
-export const AUDITABLE_TYPES = [
-  'User',
-  'Province',
-  'District',
-  'HealthFacility',
-  'Department',
-  'Position',
-  'Training',
-  'Assessment',
-  'AccountRequest',
-  'PasswordReset',
-] as const;
-export type AuditableType = (typeof AUDITABLE_TYPES)[number];

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { type AssessmentFormValues, isBlank, sanitizeValues } from './assessment-values';
+import { type AssessmentFormValues, isBlank, sanitizeValues } from './form-values';
 
 /**
  * The New Assessment draft: what the officer has typed, kept in this browser (localStorage) while
