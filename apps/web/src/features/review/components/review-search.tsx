@@ -7,6 +7,7 @@ import { useDistricts } from '../../../lib/api/get-districts';
 import { useHospitalsByDistrict } from '../../../lib/api/get-hospitals-by-district';
 import { useProvinces } from '../../../lib/api/get-provinces';
 import { useProvinceScope } from '../../../lib/auth';
+import { useDeferredQuery } from '../../../lib/deferred-query';
 import { currentLanguage } from '../../../lib/i18n';
 
 export interface ReviewFilters {
@@ -39,7 +40,9 @@ export function ReviewSearch({ applied, onSearch, onReset, searching }: ReviewSe
   // Back and forward (the search lives in the address) bring their own search.
   const { province, district, health_facility } = applied;
   useEffect(() => setDraft({ province, district, health_facility }), [province, district, health_facility]);
-  const provinces = useProvinces();
+  // The device's copy of the lists arrives as the page opens: rendered as a transition, not in the
+  // task that paints the page (lib/deferred-query.ts).
+  const provinces = useDeferredQuery(useProvinces());
   // Only the provinces the reader works in: the server answers an empty page for any other.
   const scope = useProvinceScope();
   const districts = useDistricts(draft.province);
