@@ -134,7 +134,10 @@ async function main() {
         );
         await context.close();
         const lhr = result!.lhr;
-        const sent = ((lhr.audits["network-requests"]?.details as { items?: { url: string; transferSize?: number }[] } | undefined)?.items ?? []).find((i) => /\/assets\/index-.*\.js$/.test(i.url))?.transferSize;
+        const sent = (
+          (lhr.audits['network-requests']?.details as { items?: { url: string; transferSize?: number }[] } | undefined)
+            ?.items ?? []
+        ).find((i) => /\/assets\/index-.*\.js$/.test(i.url))?.transferSize;
         if (!sent) console.log(`  ${target.name}: run ${run + 1} got the app from a cache (a second visit)`);
         if (REPORTS) {
           mkdirSync(REPORTS, { recursive: true });
