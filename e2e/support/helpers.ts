@@ -183,13 +183,23 @@ export async function choose(p: Page, id: string, text: string) {
 /** A field of the New Assessment form, by its API name. */
 export const field = (p: Page, name: string) => p.locator(`#tna-field-${name}`);
 
-/** A short select, by keyboard only: open with ArrowDown, move, Enter. */
+/**
+ * A short select, by keyboard only: open with ArrowDown, move, Enter. Each key waits for what a
+ * person would wait for: the list shown, then the option they moved to marked. (Keys pressed before
+ * the list was there moved nothing, and the select stayed empty: the form could not be sent.)
+ */
 export async function pick(p: Page, id: string, index: number) {
   const input = p.locator(`#${id}`);
   await input.focus();
   await input.press('ArrowDown');
+  const list = await input.getAttribute('aria-controls');
+  expect(list, `#${id} has no list`).toBeTruthy();
+  const options = p.locator(`[id="${list}"] [role="option"]`);
+  await options.first().waitFor();
   for (let i = 0; i < index; i++) await input.press('ArrowDown');
+  await expect.poll(() => options.nth(index).getAttribute('data-combobox-selected')).not.toBeNull();
   await input.press('Enter');
+  await expect.poll(() => input.inputValue()).not.toBe('');
 }
 
 /**
