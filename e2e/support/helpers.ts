@@ -178,6 +178,33 @@ export async function choose(p: Page, id: string, text: string) {
     list!,
   );
   await input.press('Enter');
+  await chosen(p, id);
+}
+
+/**
+ * The select took a value: its list closed and it shows a label. Said here, with what the page held,
+ * rather than as a timeout on the next field that waits for this one (CI once saw the training
+ * select stay disabled after its department was chosen, and the state at that moment was lost).
+ */
+async function chosen(p: Page, id: string) {
+  const state = () =>
+    p.evaluate((inputId) => {
+      const input = document.getElementById(inputId) as HTMLInputElement | null;
+      const list = document.getElementById(input?.getAttribute('aria-controls') ?? '');
+      return {
+        value: input?.value ?? null,
+        expanded: input?.getAttribute('aria-expanded') ?? null,
+        focused: document.activeElement?.id || document.activeElement?.tagName || null,
+        marked: list?.querySelector('[data-combobox-selected]')?.textContent ?? null,
+      };
+    }, id);
+  const deadline = Date.now() + 10_000;
+  let last = await state();
+  while (last.expanded !== 'false' || !last.value) {
+    if (Date.now() > deadline) throw new Error(`#${id} took no value after Enter: ${JSON.stringify(last)}`);
+    await p.waitForTimeout(50);
+    last = await state();
+  }
 }
 
 /** A field of the New Assessment form, by its API name. */
