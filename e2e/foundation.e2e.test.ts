@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, newPage, screenshot } from './support/browser.js';
 import { E2E_ADMIN } from './support/global-setup.js';
-import { toastsClosed } from './support/helpers.js';
+import { login, toastsClosed } from './support/helpers.js';
 
 const ADMIN_ENTRIES = [
   'Users',
@@ -61,6 +61,32 @@ describe('foundation: sign in, users, languages, sign out', () => {
       expect(body).not.toContain('jsxDEV');
       expect(body).not.toContain('cannot be a child of');
     }
+  });
+
+  it("asks for the page's own code with the first script, before the app has run", async () => {
+    // With the app's entry script held back, only boot.js can ask: for a signed-in user the shell
+    // and the page opened, for a guest the sign-in page (where the router sends every other path).
+    const token = await login(E2E_ADMIN.email, E2E_ADMIN.password);
+    const asked = async (signedIn: boolean) => {
+      const { page: first, context } = await newPage();
+      await first.goto('/api/health');
+      if (signedIn) await first.evaluate((t) => localStorage.setItem('token', t), token);
+      await first.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+      const scripts: string[] = [];
+      first.on('request', (req) => {
+        const name = /\/assets\/([a-z-]+)-[\w-]{8}\.js$/.exec(req.url())?.[1];
+        if (name) scripts.push(name);
+      });
+      await first.goto('/tna/create', { waitUntil: 'load' });
+      await context.close();
+      return scripts;
+    };
+    const signedIn = await asked(true);
+    expect(signedIn).toEqual(expect.arrayContaining(['authenticated-app', 'new-assessment-page']));
+    expect(signedIn).not.toContain('login-page');
+    const guest = await asked(false);
+    expect(guest).toContain('login-page');
+    expect(guest).not.toContain('authenticated-app');
   });
 
   it('a wrong password leaves the reason on the form, not only in a passing toast', async () => {

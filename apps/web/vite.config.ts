@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routePreloads } from './build/route-preloads';
 
 const domainSource = fileURLToPath(new URL('../../packages/domain/src/index.ts', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
@@ -140,7 +141,14 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), pwa, mantineStylesCheck(), startupImportsCheck(), precompress()],
+  plugins: [
+    react(),
+    routePreloads(fileURLToPath(new URL('.', import.meta.url))),
+    pwa,
+    mantineStylesCheck(),
+    startupImportsCheck(),
+    precompress(),
+  ],
   resolve: {
     // The domain package's exports point at dist for Node; the browser bundles its TypeScript source.
     alias: { '@tna/domain': domainSource },

@@ -24,7 +24,9 @@ const AuthenticatedApp = lazyNamed(loadAuthenticatedApp, 'AuthenticatedApp');
 // The first load asks for the code it will show at once, not only once React has rendered the
 // router (a few hundred milliseconds on a slow phone): the shell's for a signed-in user (the page's
 // own code is asked for when the shell's arrives: authenticated-app.tsx), else the sign-in page's.
-// A failure is left to the lazy component, which shows it with "Try again".
+// In the build, boot.js has asked for both already (build/route-preloads.ts); these calls then find
+// the files on their way, and they are what the dev server has. A failure is left to the lazy
+// component, which shows it with "Try again".
 if (getToken()) loadAuthenticatedApp().catch(() => {});
 else if (window.location.pathname === '/login') loadLoginPage().catch(() => {});
 

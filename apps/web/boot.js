@@ -26,3 +26,32 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
     document.head.appendChild(link);
   }
 })();
+
+// 3. The code of the page being opened is asked for now too, beside the entry's: the shell and the
+//    page for a signed-in user, else the guest page (any other path goes to the sign-in page). The
+//    app would otherwise learn of the shell only once its entry ran, and of the page once the shell
+//    ran. The table is written by the build (build/route-preloads.ts); the dev server has none.
+//    `token` repeats STORAGE_KEYS.token of the domain package.
+((table) => {
+  if (!table) return;
+  let signedIn = false;
+  try {
+    signedIn = Boolean(localStorage.getItem('token'));
+  } catch {}
+  const path = location.pathname;
+  const find = (routes) => routes.find(([pattern]) => new RegExp(pattern).test(path));
+  const guest = find(table.guest);
+  let wanted;
+  if (!signedIn) wanted = (guest || table.guest[0])[1];
+  else if (guest) wanted = guest[1];
+  else wanted = table.shell.concat((find(table.pages) || [null, []])[1]);
+  for (const index of wanted) {
+    const file = table.files[index];
+    const link = document.createElement('link');
+    // Stylesheets are applied at once (the app's loader finds them and does not add them again).
+    link.rel = file.endsWith('.css') ? 'stylesheet' : 'modulepreload';
+    link.crossOrigin = 'anonymous';
+    link.href = `/assets/${file}`;
+    document.head.appendChild(link);
+  }
+})(__ROUTE_PRELOADS__);

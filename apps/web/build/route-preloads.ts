@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { pathPattern, readPageTable } from './route-table';
+
+/**
+ * Writes `boot.js` (from the template `boot.js` beside package.json) with a table of the code each
+ * page needs, so that the first load asks for all of it beside the app's entry: the shell and the
+ * page of a signed-in user, or the guest page. Without it the browser learned of the shell only once
+ * the entry had run, and of the page once the shell had run: three waves of requests before the
+ * page's data could be asked for, each a round trip on a provincial link (issue 15: LCP).
+ *
+ * The signed-in routes are read from src/app/routes/page-modules.ts (the table the router uses);
+ * the build fails when that file no longer reads as expected, rather than shipping an empty table.
+ */
+
+const GUEST_PAGES = ['login', 'register', 'forgot-password', 'recover-password'];
+const PAGE_TABLE = 'src/app/routes/page-modules.ts';
+const PLACEHOLDER = '__ROUTE_PRELOADS__';
+
+export interface RoutePreloads {
+  /** Every file named below, once; the lists hold indexes into it. */
+  files: string[];
+  /** The signed-in shell (app/authenticated-app.tsx) with what it imports. */
+  shell: number[];
+  /** [path pattern (a regular expression's source), files] of each signed-in page. */
+  pages: [string, number[]][];
+  /** The same for the guest pages; the first is the sign-in page, where every other path goes. */
+  guest: [string, number[]][];
+}
+
+interface ChunkInfo {
+  fileName: string;
+  imports: string[];
+  isEntry: boolean;
+  facadeModuleId: string | null;
+  viteMetadata?: { importedCss: Set<string> };
+}
+
+export function routePreloads(root: string): Plugin {
+  // Its comments are for the reader of the template; a phone downloads it before anything else.
+  const template = () =>
+    readFileSync(path.join(root, 'boot.js'), 'utf8')
+      .split('\n')
+      .filter((line) => !line.trimStart().startsWith('//') && line.trim())
+      .join('\n');
+  return {
+    name: 'tna-route-preloads',
+    // The dev server has no built chunks: its boot.js gets no table.
+    configureServer(server) {
+      server.middlewares.use('/boot.js', (_req, res) => {
+        res.setHeader('content-type', 'text/javascript');
+        res.end(template().replace(PLACEHOLDER, 'null'));
+      });
+    },
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, ChunkInfo>();
+      for (const file of Object.values(bundle)) if (file.type === 'chunk') chunks.set(file.fileName, file);
+      const closure = (start: ChunkInfo): string[] => {
+        const seen = new Set<string>();
+        const queue = [start.fileName];
+        while (queue.length) {
+          const chunk = chunks.get(queue.pop()!);
+          if (!chunk || seen.has(chunk.fileName)) continue;
+          seen.add(chunk.fileName);
+          queue.push(...chunk.imports);
+        }
+        return [...seen].flatMap((name) => [name, ...(chunks.get(name)?.viteMetadata?.importedCss ?? [])]);
+      };
+      const entry = [...chunks.values()].find((c) => c.isEntry);
+      if (!entry) return this.error('route preloads: no entry chunk');
+      // What index.html already asks for.
+      const atStart = new Set(closure(entry));
+      const files: string[] = [];
+      const indexes = (start: ChunkInfo) =>
+        closure(start)
+          .filter((name) => !atStart.has(name))
+          .map((full) => {
+            // Every file is in assets/ (boot.js adds it back).
+            const name = full.replace(/^assets\//, '');
+            if (!files.includes(name)) files.push(name);
+            return files.indexOf(name);
+          });
+      const chunkOf = (source: string) => {
+        const id = path.resolve(root, source);
+        const chunk = [...chunks.values()].find((c) => c.facadeModuleId === id);
+        if (!chunk) this.error(`route preloads: no chunk for ${source}`);
+        return chunk!;
+      };
+
+      const table = readPageTable(readFileSync(path.join(root, PAGE_TABLE), 'utf8'));
+      if (table.length < 10) this.error(`route preloads: ${PAGE_TABLE} gave ${table.length} routes`);
+      const shell = indexes(chunkOf('src/app/authenticated-app.tsx'));
+      const pages = table.map(([routePath, file]): [string, number[]] => [
+        pathPattern(routePath),
+        indexes(chunkOf(`${path.join('src/app/routes', file)}.tsx`)).filter((i) => !shell.includes(i)),
+      ]);
+      const guest = GUEST_PAGES.map((name): [string, number[]] => [
+        pathPattern(name),
+        indexes(chunkOf(`src/features/auth/pages/${name}-page.tsx`)),
+      ]);
+      const preloads: RoutePreloads = { files, shell, pages, guest };
+      this.emitFile({
+        type: 'asset',
+        fileName: 'boot.js',
+        source: template().replace(PLACEHOLDER, JSON.stringify(preloads)),
+      });
+    },
+  };
+}
