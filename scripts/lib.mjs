@@ -82,6 +82,8 @@ export function ensureBuilt() {
       'apps/web/src',
       'apps/web/public',
       'apps/web/index.html',
+      'apps/web/boot.js',
+      'apps/web/build',
       'apps/web/vite.config.ts',
     ]) + lock;
   if (!existsSync(webStamp) || readFileSync(webStamp, 'utf8') !== webHash) {
