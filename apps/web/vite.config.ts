@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { routePreloads } from './build/route-preloads';
+import { routePreloads, staticImports } from './build/route-preloads';
 
 const domainSource = fileURLToPath(new URL('../../packages/domain/src/index.ts', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist', import.meta.url));
@@ -97,16 +97,10 @@ function startupImportsCheck(): Plugin {
       for (const { entry, banned } of rules) {
         const start = [...chunks.values()].find((c) => c.facadeModuleId && entry.test(c.facadeModuleId));
         if (!start) this.error(`No chunk for ${entry}: update the startup imports check.`);
-        const seen = new Set<string>();
-        const queue = [start.fileName];
-        while (queue.length) {
-          const chunk = chunks.get(queue.pop()!);
-          if (!chunk || seen.has(chunk.fileName)) continue;
-          seen.add(chunk.fileName);
+        for (const chunk of staticImports(chunks, start)) {
           const hit = chunk.moduleIds.find((id) => banned.test(id));
           if (hit)
             this.error(`${start.facadeModuleId} loads ${hit} at start (in ${chunk.fileName}): import it lazily.`);
-          queue.push(...chunk.imports);
         }
       }
     },

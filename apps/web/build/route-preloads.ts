@@ -37,6 +37,22 @@ interface ChunkInfo {
   viteMetadata?: { importedCss: Set<string> };
 }
 
+/** `start` and every chunk it imports statically, directly or through others (what loading it loads). */
+export function staticImports<C extends { fileName: string; imports: string[] }>(
+  chunks: ReadonlyMap<string, C>,
+  start: C,
+): C[] {
+  const seen = new Map<string, C>();
+  const queue = [start.fileName];
+  while (queue.length) {
+    const chunk = chunks.get(queue.pop()!);
+    if (!chunk || seen.has(chunk.fileName)) continue;
+    seen.set(chunk.fileName, chunk);
+    queue.push(...chunk.imports);
+  }
+  return [...seen.values()];
+}
+
 export function routePreloads(root: string): Plugin {
   // Its comments are for the reader of the template; a phone downloads it before anything else.
   const template = () =>
@@ -56,17 +72,8 @@ export function routePreloads(root: string): Plugin {
     generateBundle(_options, bundle) {
       const chunks = new Map<string, ChunkInfo>();
       for (const file of Object.values(bundle)) if (file.type === 'chunk') chunks.set(file.fileName, file);
-      const closure = (start: ChunkInfo): string[] => {
-        const seen = new Set<string>();
-        const queue = [start.fileName];
-        while (queue.length) {
-          const chunk = chunks.get(queue.pop()!);
-          if (!chunk || seen.has(chunk.fileName)) continue;
-          seen.add(chunk.fileName);
-          queue.push(...chunk.imports);
-        }
-        return [...seen].flatMap((name) => [name, ...(chunks.get(name)?.viteMetadata?.importedCss ?? [])]);
-      };
+      const closure = (start: ChunkInfo): string[] =>
+        staticImports(chunks, start).flatMap((chunk) => [chunk.fileName, ...(chunk.viteMetadata?.importedCss ?? [])]);
       const entry = [...chunks.values()].find((c) => c.isEntry);
       if (!entry) return this.error('route preloads: no entry chunk');
       // What index.html already asks for.
