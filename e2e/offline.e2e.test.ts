@@ -160,12 +160,12 @@ describe('offline capture', { timeout: 180_000 }, () => {
     const { page: first, context: fresh } = await newPage();
     await first.goto('/api/health');
     await first.evaluate(
-      ([token, email]) => {
+      ({ token, email }) => {
         localStorage.setItem('token', token);
         localStorage.setItem('email', email);
         localStorage.setItem('roles', 'admin');
       },
-      [adminToken, E2E_ADMIN.email],
+      { token: adminToken, email: E2E_ADMIN.email },
     );
     const asked: string[] = [];
     first.on('request', (req) => {

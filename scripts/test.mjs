@@ -14,6 +14,8 @@ run('npx', ['biome', 'check', '.']);
 step('Type check');
 run('npx', ['tsc', '-b', 'packages/domain', 'apps/server']);
 run('npx', ['tsc', '-p', 'apps/web/tsconfig.json', '--noEmit']);
+// The build's own plugins (vite.config.ts, build/): they write boot.js and check what loads at start.
+run('npx', ['tsc', '-p', 'apps/web/tsconfig.node.json']);
 // The test files too (the builds above leave them out): a test that no longer type-checks may no
 // longer test what it says.
 for (const dir of ['packages/domain', 'apps/server', 'e2e']) run('npx', ['tsc', '-p', `${dir}/tsconfig.test.json`]);
