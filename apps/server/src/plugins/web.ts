@@ -7,8 +7,8 @@ import fp from 'fastify-plugin';
 /**
  * Serves the built web app. Hashed assets are cached for a year; index.html and the translation
  * files are revalidated so a new release is picked up at once. Precompressed .br/.gz files are sent
- * to browsers that accept them (slow links). Any other GET that is not /api gets index.html, so that
- * the browser's router handles deep links.
+ * to browsers that accept them (slow links). Any other GET that is not /api or /assets gets
+ * index.html, so that the browser's router handles deep links.
  */
 async function webPlugin(app: FastifyInstance, opts: { root: string }) {
   await app.register(fastifyStatic, {
@@ -27,7 +27,9 @@ async function webPlugin(app: FastifyInstance, opts: { root: string }) {
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' && !request.url.startsWith('/api')) {
+    // A missing file under /assets (a chunk of an older release, say) is a 404: answered with the
+    // page, a browser reported a module of the wrong type instead of a missing one.
+    if (request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/assets/')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ message: 'Not found.', code: 'NOT_FOUND' });
