@@ -52,7 +52,7 @@ describe('the web app is served by the same process', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
-  it('answers 404 for a file missing from the assets (an older release\'s chunk), not the web page', async () => {
+  it("answers 404 for a file missing from the assets (an older release's chunk), not the web page", async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/index-old999.js' });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('<div id="root">');
