@@ -89,6 +89,26 @@ describe('foundation: sign in, users, languages, sign out', () => {
     expect(guest).not.toContain('authenticated-app');
   });
 
+  it("applies a page's own styles after the app's main stylesheet, however early they were asked for", async () => {
+    // Mantine's rules and a page's CSS modules weigh the same: the later one wins, so order decides.
+    const { page: first, context } = await newPage();
+    await first.goto('/api/health');
+    await first.evaluate((t) => localStorage.setItem('token', t), await login(E2E_ADMIN.email, E2E_ADMIN.password));
+    await first.goto('/');
+    await first.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    const sheets = await first.evaluate(() =>
+      Array.from(document.querySelectorAll('link[rel="stylesheet"]'), (link) => link.getAttribute('href') ?? ''),
+    );
+    await context.close();
+    const main = sheets.findIndex((href) => /\/assets\/index-[\w-]+\.css$/.test(href));
+    expect(main, sheets.join(', ')).toBeGreaterThanOrEqual(0);
+    expect(
+      sheets.some((href) => href.includes('authenticated-app-')),
+      sheets.join(', '),
+    ).toBe(true);
+    expect(sheets.slice(0, main), 'stylesheets before the main one').toEqual([]);
+  });
+
   it('a wrong password leaves the reason on the form, not only in a passing toast', async () => {
     await signIn(E2E_ADMIN.email, 'not-the-password-1');
     const alert = page.locator('form').getByRole('alert');

@@ -48,8 +48,13 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
   for (const index of wanted) {
     const file = table.files[index];
     const link = document.createElement('link');
-    // Stylesheets are applied at once (the app's loader finds them and does not add them again).
-    link.rel = file.endsWith('.css') ? 'stylesheet' : 'modulepreload';
+    // Stylesheets are only fetched here: applied now, they would come before the app's main
+    // stylesheet (this runs before the parser reaches it) and lose to Mantine's rules of the same
+    // weight. The app's loader adds them, after it, when the chunk is imported.
+    if (file.endsWith('.css')) {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else link.rel = 'modulepreload';
     link.crossOrigin = 'anonymous';
     link.href = `/assets/${file}`;
     document.head.appendChild(link);
