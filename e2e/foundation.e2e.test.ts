@@ -67,7 +67,7 @@ describe('foundation: sign in, users, languages, sign out', () => {
     // With the app's entry script held back, only boot.js can ask: for a signed-in user the shell
     // and the page opened, for a guest the sign-in page (where the router sends every other path).
     const token = await login(E2E_ADMIN.email, E2E_ADMIN.password);
-    const asked = async (signedIn: boolean) => {
+    const asked = async (signedIn: boolean, expected: string[]) => {
       const { page: first, context } = await newPage();
       await first.goto('/api/health');
       if (signedIn) await first.evaluate((t) => localStorage.setItem('token', t), token);
@@ -77,16 +77,16 @@ describe('foundation: sign in, users, languages, sign out', () => {
         const name = /\/assets\/([a-z-]+)-[\w-]{8}\.js$/.exec(req.url())?.[1];
         if (name) scripts.push(name);
       });
-      await first.goto('/tna/create', { waitUntil: 'load' });
+      await first.goto('/tna/create');
+      // The page's load event does not wait for links added by a script: wait for the requests, then
+      // for the network to go quiet before saying what was not asked for.
+      await expect.poll(() => scripts, { timeout: 10_000 }).toEqual(expect.arrayContaining(expected));
+      await first.waitForLoadState('networkidle');
       await context.close();
       return scripts;
     };
-    const signedIn = await asked(true);
-    expect(signedIn).toEqual(expect.arrayContaining(['authenticated-app', 'new-assessment-page']));
-    expect(signedIn).not.toContain('login-page');
-    const guest = await asked(false);
-    expect(guest).toContain('login-page');
-    expect(guest).not.toContain('authenticated-app');
+    expect(await asked(true, ['authenticated-app', 'new-assessment-page'])).not.toContain('login-page');
+    expect(await asked(false, ['login-page'])).not.toContain('authenticated-app');
   });
 
   it("applies a page's own styles after the app's main stylesheet, however early they were asked for", async () => {
