@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, screenshot } from './support/browser.js';
 import { E2E_ADMIN } from './support/global-setup.js';
-import { addKabulFacility, addUser, api, choose, field, login, pick } from './support/helpers.js';
+import { addKabulFacility, addUser, api, choose, field, login, pick, storeSession } from './support/helpers.js';
 
 const OFFICER = { name: 'Phone Officer', email: 'phone-officer@e2e.tna.test', password: 'e2e-phone-pass-1' };
 const FACILITY = { name: 'E2E Phone Clinic', code: 'E2E-0909' };
@@ -44,16 +44,7 @@ describe('the New Assessment form on a phone, in Persian', { timeout: 150_000 },
     await addUser(adminToken, OFFICER, 'dataentry');
     officerToken = await login(OFFICER.email, OFFICER.password);
     ({ page } = await newPage({ width: 375, height: 800 }));
-    await page.goto('/login');
-    await page.evaluate(
-      ({ token, email }) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('email', email);
-        localStorage.setItem('roles', 'dataentry');
-        localStorage.setItem('language', 'fa');
-      },
-      { token: officerToken, email: OFFICER.email },
-    );
+    await storeSession(page, { token: officerToken, email: OFFICER.email, roles: 'dataentry', language: 'fa' });
     await page.goto('/tna/create');
     await field(page, 'name').waitFor();
   });

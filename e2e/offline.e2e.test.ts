@@ -15,6 +15,7 @@ import {
   login,
   pick,
   signIn,
+  storeSession,
 } from './support/helpers.js';
 
 const OFFICER = { name: 'Offline Officer', email: 'offline@e2e.tna.test', password: 'e2e-offline-pass-1' };
@@ -158,15 +159,7 @@ describe('offline capture', { timeout: 180_000 }, () => {
     // The device's copy is taken right after the page's first paint, while the form has just asked
     // for the same lists: it takes their answers instead of asking again (76 KB more on a slow link).
     const { page: first, context: fresh } = await newPage();
-    await first.goto('/api/health');
-    await first.evaluate(
-      ({ token, email }) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('email', email);
-        localStorage.setItem('roles', 'admin');
-      },
-      { token: adminToken, email: E2E_ADMIN.email },
-    );
+    await storeSession(first, { token: adminToken, email: E2E_ADMIN.email, roles: 'admin' }, '/api/health');
     const asked: string[] = [];
     first.on('request', (req) => {
       const path = new URL(req.url()).pathname;
@@ -308,15 +301,7 @@ describe('offline capture', { timeout: 180_000 }, () => {
         serviceWorkers: 'block',
       });
     const p = await bare.newPage();
-    await p.goto('/login');
-    await p.evaluate(
-      ({ token, email }) => {
-        localStorage.setItem('token', token);
-        localStorage.setItem('email', email);
-        localStorage.setItem('roles', 'dataentry');
-      },
-      { token: officerToken, email: OFFICER.email },
-    );
+    await storeSession(p, { token: officerToken, email: OFFICER.email, roles: 'dataentry' });
     await p.route(/\/assets\/my-assessments-page-[^/]+\.js$/, (route) => route.abort('connectionreset'));
     await p.goto('/tna');
     await p.getByRole('heading', { name: 'Assessments', level: 1 }).waitFor();

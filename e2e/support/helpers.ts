@@ -291,6 +291,28 @@ export async function fillAssessment(p: Page, entry: AssessmentEntry) {
   await field(p, 'tazkira').fill(entry.tazkira);
 }
 
+/** A session as the app keeps it in localStorage (SPEC 3), with the interface's language if given. */
+export interface StoredSession {
+  token: string;
+  email: string;
+  roles: string;
+  language?: 'en' | 'fa' | 'ps';
+}
+
+/**
+ * Sign a page in without the login form: load `at` on the app's origin and write the session into
+ * its localStorage. `/api/health` loads no app code (a first visit stays a first visit).
+ */
+export async function storeSession(p: Page, session: StoredSession, at = '/login') {
+  await p.goto(at);
+  await p.evaluate(({ token, email, roles, language }) => {
+    localStorage.setItem('token', token);
+    localStorage.setItem('email', email);
+    localStorage.setItem('roles', roles);
+    if (language) localStorage.setItem('language', language);
+  }, session);
+}
+
 /**
  * A window of a signed-in user at phone width: nothing may stick out sideways, and no list scrolls
  * sideways inside its own box (lists are cards); then a screenshot.
@@ -303,16 +325,7 @@ export async function phoneShot(
   ready: string,
 ) {
   const phone = await newPage({ width: 375, height: 800 });
-  await phone.page.goto('/login');
-  await phone.page.evaluate(
-    ({ token, email, roles, lang }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('email', email);
-      localStorage.setItem('roles', roles);
-      localStorage.setItem('language', lang);
-    },
-    { ...who, lang: language },
-  );
+  await storeSession(phone.page, { ...who, language });
   await phone.page.goto(path);
   await phone.page.locator(ready).first().waitFor();
   const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
