@@ -1,16 +1,25 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { concurrencyLimit } from './limit.js';
 
 // @node-rs/argon2 hashes with argon2id by default; these are OWASP's recommended minimums.
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
+/**
+ * At most one hash a core at a time. Each takes its 19 MiB while it runs, on libuv's four threads;
+ * with more hashes at once than cores none finishes sooner, and a burst of sign-ins held four
+ * hashes' memory at once (README, "What each server instance keeps in memory").
+ */
+const oneHashACore = concurrencyLimit(Math.max(1, availableParallelism()));
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return oneHashACore(() => hash(password, OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await oneHashACore(() => verify(passwordHash, password));
   } catch {
     return false;
   }
