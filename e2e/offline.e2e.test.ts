@@ -167,18 +167,24 @@ describe('offline capture', { timeout: 180_000 }, () => {
     });
     await first.goto('/tna/create');
     await first.getByRole('heading', { name: 'New Assessment', level: 1 }).waitFor();
-    // The copy is complete once every province's facilities were asked for.
-    const provinces = (await api<{ data: unknown[] }>('/provinces', adminToken)).data.length;
-    await expect
-      .poll(() => asked.filter((path) => path.startsWith('/api/hospitals/byprovinceid/')).length)
-      .toBe(provinces);
+    // The copy asks for every province's districts and facilities in one request, not two a province.
+    // Its time depends on the machine (first paint, the device's copy read, the outbox sent): the
+    // count is what this checks, so the wait is long.
+    await expect.poll(() => asked.includes('/api/reference/offline'), { timeout: 20_000 }).toBe(true);
     await first.waitForLoadState('networkidle');
     await fresh.close();
-    for (const list of ['/api/provinces', '/api/departments', '/api/positions', '/api/trainings'])
+    for (const list of [
+      '/api/provinces',
+      '/api/departments',
+      '/api/positions',
+      '/api/trainings',
+      '/api/reference/offline',
+    ])
       expect(
         asked.filter((path) => path === list),
         list,
       ).toHaveLength(1);
+    expect(asked.filter((path) => /^\/api\/(hospitals\/byprovinceid|provinces\/districts)\//.test(path))).toEqual([]);
   });
 
   it('after one visit, the app opens with no network at all', async () => {

@@ -13,6 +13,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { hospitalsRoutes } from './modules/hospitals/hospitals.routes.js';
 import { importsRoutes } from './modules/imports/imports.routes.js';
 import { logsRoutes } from './modules/logs/logs.routes.js';
+import { offlineRoutes } from './modules/offline/offline.routes.js';
 import { performanceRoutes } from './modules/performance/performance.routes.js';
 import { positionsRoutes } from './modules/positions/positions.routes.js';
 import { provincesRoutes } from './modules/provinces/provinces.routes.js';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(departmentsRoutes);
       await api.register(positionsRoutes);
       await api.register(trainingsRoutes);
+      await api.register(offlineRoutes);
       await api.register(logsRoutes);
       await api.register(assessmentsRoutes);
       await api.register(assessmentListsRoutes);

@@ -149,6 +149,12 @@ export const PEOPLE_AND_PLACES_ROUTES: Record<string, RouteDoc> = {
     summary: "A province's facilities",
     answer: list(facility),
   },
+  'GET /api/reference/offline': {
+    tag: 'Health facilities',
+    summary:
+      "Every district and health facility at once, for a device's offline copy of the form's lists (not in the SPEC; one request instead of two a province)",
+    answer: z.object({ data: z.object({ districts: z.array(adminUnit), facilities: z.array(facility) }) }),
+  },
   'POST /api/hospitals': {
     tag: 'Health facilities',
     summary: 'Add a facility, or edit one with `id`',

@@ -1,5 +1,5 @@
 import type { AdminUnitDto } from '@tna/domain';
-import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { adminUnits, assessments, healthFacilities } from '../../db/schema/index.js';
 import { sortKeyOf } from '../../db/sort-key.js';
@@ -19,22 +19,27 @@ export function toAdminUnitDto(u: AdminUnitRow): AdminUnitDto {
   };
 }
 
-export async function listProvinces(db: Executor): Promise<AdminUnitDto[]> {
+/** Units in the order every list of them has: by English name (natural order), then id. */
+async function listUnits(db: Executor, where: SQL | undefined): Promise<AdminUnitDto[]> {
   const rows = await db
     .select()
     .from(adminUnits)
-    .where(eq(adminUnits.type, 'province'))
+    .where(where)
     .orderBy(asc(sortKeyOf(adminUnits.nameEn)), asc(adminUnits.id));
   return rows.map(toAdminUnitDto);
 }
 
-export async function listDistricts(db: Executor, provinceId: number): Promise<AdminUnitDto[]> {
-  const rows = await db
-    .select()
-    .from(adminUnits)
-    .where(and(eq(adminUnits.type, 'district'), eq(adminUnits.parentId, provinceId)))
-    .orderBy(asc(sortKeyOf(adminUnits.nameEn)), asc(adminUnits.id));
-  return rows.map(toAdminUnitDto);
+export function listProvinces(db: Executor): Promise<AdminUnitDto[]> {
+  return listUnits(db, eq(adminUnits.type, 'province'));
+}
+
+export function listDistricts(db: Executor, provinceId: number): Promise<AdminUnitDto[]> {
+  return listUnits(db, and(eq(adminUnits.type, 'district'), eq(adminUnits.parentId, provinceId)));
+}
+
+/** Every district of every province, in the order each province's list has them. */
+export function listAllDistricts(db: Executor): Promise<AdminUnitDto[]> {
+  return listUnits(db, eq(adminUnits.type, 'district'));
 }
 
 export async function findUnit(db: Executor, id: number): Promise<AdminUnitRow | null> {

@@ -5,7 +5,7 @@ import { adminUnits } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { districtNameTaken, districtUsage, findUnit, toAdminUnitDto } from './provinces.repository.js';
 
-export { listDistricts, listProvinces } from './provinces.repository.js';
+export { listAllDistricts, listDistricts, listProvinces } from './provinces.repository.js';
 
 /** Add a district to a province, or rename one when `id` is given. Official codes are kept. */
 export async function saveDistrict(db: Db, actor: Actor, input: DistrictFormInput): Promise<AdminUnitDto> {

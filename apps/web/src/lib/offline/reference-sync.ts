@@ -24,9 +24,13 @@ interface Lists {
   facilities: Record<string, FacilityDto[]>;
 }
 
-function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+function groupBy<T>(items: readonly T[], key: (item: T) => number | null): Map<number | null, T[]> {
+  const groups = new Map<number | null, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
   return groups;
 }
 
@@ -67,22 +71,17 @@ export async function hydrateReference(owner: string): Promise<ReferenceSnapshot
   return snapshot;
 }
 
-async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
+/** GET /api/reference/offline: every province's districts and facilities, in one answer. */
+interface Places {
+  districts: AdminUnitDto[];
+  facilities: FacilityDto[];
 }
 
 /**
- * Fetch every list the form needs (34 provinces' districts and facilities, 4 at a time) and keep
- * them for this user. Fails as a whole, leaving the previous copy, when the link drops meanwhile.
+ * Fetch every list the form needs and keep them for this user. Fails as a whole, leaving the
+ * previous copy, when the link drops meanwhile. The districts and facilities of all 34 provinces
+ * come in one request: at two a province (68) they cost a slow link many round trips, and a slow
+ * phone about 3.5 ms of main thread to start each (issue 15).
  */
 export async function refreshReference(owner: string, force = false): Promise<void> {
   const kept = await readReference(owner);
@@ -90,27 +89,23 @@ export async function refreshReference(owner: string, force = false): Promise<vo
   // A list the page fetched a moment ago is the server's answer already: asked again, the first visit
   // of New Assessment sent provinces, departments and positions twice (76 KB more on a slow link).
   const fresh = { staleTime: force ? 0 : FRESH_MS };
-  const [provinces, departments, positions, trainings] = await Promise.all([
+  const [provinces, departments, positions, trainings, places] = await Promise.all([
     queryClient.fetchQuery({ ...provincesQueryOptions(), ...fresh }),
     queryClient.fetchQuery({ ...departmentsQueryOptions(), ...fresh }),
     queryClient.fetchQuery({ ...positionsQueryOptions(), ...fresh }),
     // The whole list (the admin screen's own query lives in its feature); seeded below by department.
     apiClient.get<ListResponse<TrainingDto>>('/trainings').then((r) => r.data),
+    apiClient.get<{ data: Places }>('/reference/offline').then((r) => r.data),
   ]);
-  const perProvince = await mapLimited(provinces, 4, async (province) => {
-    const [districts, facilities] = await Promise.all([
-      apiClient.get<ListResponse<AdminUnitDto>>(`/provinces/districts/${province.id}`),
-      apiClient.get<ListResponse<FacilityDto>>(`/hospitals/byprovinceid/${province.id}`),
-    ]);
-    return [String(province.id), districts.data, facilities.data] as const;
-  });
+  const districts = groupBy(places.districts, (d) => d.parent_id);
+  const facilities = groupBy(places.facilities, (f) => f.province_id);
   const lists: Lists = {
     provinces,
     departments,
     positions,
     trainings,
-    districts: Object.fromEntries(perProvince.map(([id, districts]) => [id, districts])),
-    facilities: Object.fromEntries(perProvince.map(([id, , facilities]) => [id, facilities])),
+    districts: Object.fromEntries(provinces.map((p) => [String(p.id), districts.get(p.id) ?? []])),
+    facilities: Object.fromEntries(provinces.map((p) => [String(p.id), facilities.get(p.id) ?? []])),
   };
   const snapshot = { owner, savedAt: new Date().toISOString(), lists: lists as unknown as Record<string, unknown> };
   await writeReference(owner, snapshot.lists);
