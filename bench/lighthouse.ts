@@ -11,17 +11,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
 import { machineSpeed, startApp } from './app.js';
+import { BENCH_APP_ADMIN, openChromium, signIn } from './browser.js';
 
 const RUNS = Number(process.env.LH_RUNS ?? 3);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ADMIN = {
-  email: process.env.LH_EMAIL ?? 'lighthouse@tna.test',
-  password: process.env.LH_PASSWORD ?? 'lh-admin-pass-1',
-};
 
 const ALL_PAGES: readonly { name: string; path: string; signedIn: boolean }[] = [
   { name: 'login', path: '/login', signedIn: false },
@@ -76,20 +70,12 @@ interface NetworkItem {
 }
 
 async function main() {
-  const app = process.env.LH_BASE_URL ? null : await startApp(ADMIN);
+  const app = process.env.LH_BASE_URL ? null : await startApp(BENCH_APP_ADMIN);
   const base = process.env.LH_BASE_URL ?? app!.base;
-  const login = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const session = ((await login.json()) as { success: { token: string; email: string; roles: string } }).success;
+  const session = await signIn(base);
 
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
-  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  const chromium = await openChromium();
+  const { browser } = chromium;
   const results: { name: string; runs: RunFigures[] }[] = [];
   try {
     for (const target of PAGES) {
@@ -128,7 +114,7 @@ async function main() {
         await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage' });
         const result = await lighthouse(
           `${base}${target.path}`,
-          { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: true },
+          { port: chromium.port, output: 'json', logLevel: 'error', disableStorageReset: true },
           { extends: 'lighthouse:default', settings: { onlyCategories: ['performance', 'accessibility'] } },
           page,
         );
@@ -165,8 +151,7 @@ async function main() {
       results.push({ name: target.name, runs });
     }
   } finally {
-    await browser.disconnect();
-    chrome.kill();
+    await chromium.close();
     await app?.stop();
   }
 

@@ -4,52 +4,24 @@
 // machines; this says which tasks there were, in order, so that one task's change can be seen.
 // Starts the app on an empty data folder unless LH_BASE_URL points at a running one (LH_EMAIL and
 // LH_PASSWORD are then an admin's). Not part of npm test.
-import * as chromeLauncher from 'chrome-launcher';
-import puppeteer from 'puppeteer-core';
 import { machineSpeed, startApp } from './app.js';
+import { BENCH_APP_ADMIN, firstVisit, openChromium, signIn } from './browser.js';
 
 const RUNS = Number(process.env.LT_RUNS ?? 3);
 const PAGES = (process.env.LT_PAGES ?? '/,/tna/create,/tna/validate').split(',');
-const ADMIN = {
-  email: process.env.LH_EMAIL ?? 'lighthouse@tna.test',
-  password: process.env.LH_PASSWORD ?? 'lh-admin-pass-1',
-};
 
 console.log(machineSpeed());
-const app = await startApp(ADMIN, process.env.LH_BASE_URL);
+const app = await startApp(BENCH_APP_ADMIN, process.env.LH_BASE_URL);
 const base = app.base;
-const signIn = await fetch(`${base}/api/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(ADMIN),
-});
-const session = ((await signIn.json()) as { success: { token: string; email: string; roles: string } }).success;
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-});
-const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+const session = await signIn(base);
+const chromium = await openChromium();
 console.log('| page | run | first paint | long tasks: start+duration ms, first six | count | sum over 50 ms |');
 console.log('|---|---:|---:|---|---:|---:|');
 try {
   for (const target of PAGES) {
     for (let run = 1; run <= RUNS; run++) {
-      // A context of its own per run: an empty HTTP cache and no service worker (a first visit).
-      const context = await browser.createBrowserContext();
-      const page = await context.newPage();
+      const { context, page } = await firstVisit(chromium.browser, base, session);
       await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
-      await page.goto(`${base}/api/health`);
-      await page.evaluate((s) => {
-        // Runs in the page (this package has no DOM types).
-        const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } })
-          .localStorage;
-        storage.setItem('language', 'en');
-        storage.setItem('token', s.token);
-        storage.setItem('email', s.email);
-        storage.setItem('roles', s.roles);
-      }, session);
-      const cdp = await page.createCDPSession();
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await page.evaluateOnNewDocument(() => {
         const seen: number[][] = [];
         (globalThis as unknown as { longTasks: number[][] }).longTasks = seen;
@@ -76,7 +48,6 @@ try {
     }
   }
 } finally {
-  await browser.disconnect();
-  await chrome.kill();
+  await chromium.close();
   await app.stop();
 }

@@ -4,46 +4,20 @@
 // preset) with the CPU slowed 4x; three runs. Starts the app on an empty data folder unless
 // LH_BASE_URL points at a running one (LH_EMAIL and LH_PASSWORD are then an admin's). Not part of
 // npm test.
-import * as chromeLauncher from 'chrome-launcher';
-import puppeteer from 'puppeteer-core';
 import { machineSpeed, startApp } from './app.js';
+import { BENCH_APP_ADMIN, firstVisit, openChromium, signIn } from './browser.js';
 
 const RUNS = Number(process.env.OC_RUNS ?? 3);
-const ADMIN = {
-  email: process.env.LH_EMAIL ?? 'lighthouse@tna.test',
-  password: process.env.LH_PASSWORD ?? 'lh-admin-pass-1',
-};
 
 console.log(machineSpeed());
-const app = await startApp(ADMIN, process.env.LH_BASE_URL);
+const app = await startApp(BENCH_APP_ADMIN, process.env.LH_BASE_URL);
 const base = app.base;
-const signIn = await fetch(`${base}/api/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(ADMIN),
-});
-const session = ((await signIn.json()) as { success: { token: string; email: string; roles: string } }).success;
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-});
-const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+const session = await signIn(base);
+const chromium = await openChromium();
 try {
   for (let run = 1; run <= RUNS; run++) {
-    // A context of its own per run: nothing cached, no copy on the device yet (a first visit).
-    const context = await browser.createBrowserContext();
-    const page = await context.newPage();
-    await page.goto(`${base}/api/health`);
-    await page.evaluate((s) => {
-      // Runs in the page (this package has no DOM types).
-      const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
-      storage.setItem('language', 'en');
-      storage.setItem('token', s.token);
-      storage.setItem('email', s.email);
-      storage.setItem('roles', s.roles);
-    }, session);
-    const cdp = await page.createCDPSession();
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // No copy on the device yet: a first visit.
+    const { context, page, cdp } = await firstVisit(chromium.browser, base, session);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
@@ -97,7 +71,6 @@ try {
     await context.close();
   }
 } finally {
-  await browser.disconnect();
-  await chrome.kill();
+  await chromium.close();
   await app.stop();
 }
