@@ -218,3 +218,9 @@ export async function count(server: Server, token: string, status: string): Prom
   });
   return ((await res.json()) as { data: { total: number } }).data.total;
 }
+
+/** A GET of the API as the holder of `token`, its JSON answer. */
+export async function getJson<T>(server: Server, path: string, token: string): Promise<T> {
+  const res = await fetch(`${server.base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return (await res.json()) as T;
+}

@@ -7,8 +7,9 @@
 import { ASSESSMENT_SORTS, toPersianDigits } from '@tna/domain';
 import pg from 'pg';
 import { BENCH_ADMIN, BENCH_USER_PASSWORD, BENCH_VIEWER, generate } from './generate.js';
-import { CONNECTIONS, count, DURATION, load, login, type Row, Server, timedExport } from './lib.js';
+import { CONNECTIONS, count, DURATION, getJson, load, login, type Row, Server, timedExport } from './lib.js';
 import { MIXED_ORDERS, type MixedOrder, type MixedRefs, type MixedResult, mixedRun } from './mixed.js';
+import { scopedCalls } from './scoped.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tna_bench';
@@ -32,11 +33,6 @@ function dbUrl(suffix: string): string {
 const fmt = (n: number) => n.toFixed(1).padStart(7);
 const pick = <T>(from: readonly T[]): T => from[Math.floor(Math.random() * from.length)]!;
 type Unit = { id: number; code: string };
-
-async function getJson<T>(server: Server, path: string, token: string): Promise<T> {
-  const res = await fetch(`${server.base}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  return (await res.json()) as T;
-}
 
 /** Every district of the country, for searches that no cache can answer. */
 async function allPlaces(server: Server, token: string) {
@@ -188,64 +184,6 @@ function printMixed(r: MixedResult) {
   );
 }
 
-/**
- * Validators scoped to provinces (issue 13): one to the province with the most NEW forms, one to the
- * three next ones; the NEW list's page 1 and random pages, each through the scope's filter.
- */
-async function scopedCalls(server: Server, adminToken: string): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: BASE_URL });
-  await client.connect();
-  const biggest = (
-    await client.query<{ id: number; name: string; n: number }>(
-      `select p.id, p.name_en as name, count(*)::int as n from assessments a join admin_units p on p.id = a.job_province_id
-       where a.status = 'NEW' group by p.id, p.name_en order by 3 desc limit 4`,
-    )
-  ).rows;
-  await client.end();
-  const rows: Row[] = [];
-  for (const [label, provinces] of [
-    [biggest[0]!.name, biggest.slice(0, 1)],
-    [
-      biggest
-        .slice(1, 4)
-        .map((p) => p.name)
-        .join(', '),
-      biggest.slice(1, 4),
-    ],
-  ] as const) {
-    const account = { email: `scoped${provinces.length}@bench.test`, password: BENCH_USER_PASSWORD };
-    // Created, or updated to this scope when an earlier run made it (register answers both by id).
-    const users = await getJson<{ data: { id: number; email: string }[] }>(server, '/api/users', adminToken);
-    const existing = users.data.find((u) => u.email === account.email);
-    const res = await fetch(`${server.base}/api/users/register`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        id: existing?.id,
-        name: `Scoped validator ${provinces.length}`,
-        email: account.email,
-        password: account.password,
-        c_password: account.password,
-        role: 'validator',
-        provinces: provinces.map((p) => p.id),
-      }),
-    });
-    if (!res.ok) throw new Error(`scoped validator: ${res.status} ${await res.text()}`);
-    const token = await login(server, account);
-    const total = await count(server, token, 'NEW');
-    const lastPage = Math.max(1, Math.ceil(total / 15));
-    const who = `validator of ${label}, ${total.toLocaleString('en')} NEW forms`;
-    rows.push(await load(server, `GET NEW page 1 [${who}]`, { path: '/api/tnas/bystatus/NEW', token }));
-    rows.push(
-      await load(server, `GET NEW random page (uncached) [${who}]`, {
-        path: () => `/api/tnas/bystatus/NEW?page=${1 + Math.floor(Math.random() * lastPage)}`,
-        token,
-      }),
-    );
-  }
-  return rows;
-}
-
 async function main() {
   console.log(
     `TNA benchmark: ${ROWS.toLocaleString('en')} assessments on ${BASE_URL.replace(/:[^:@/]*@/, '@')}, ${CONNECTIONS} connections, ${DURATION} s a call`,
@@ -312,7 +250,7 @@ async function main() {
       );
     }
   }
-  if (PARTS.has('scoped')) rows.push(...(await scopedCalls(server, token)));
+  if (PARTS.has('scoped')) rows.push(...(await scopedCalls(server, token, BASE_URL)));
   const listPeak = server.peakRss / 1048576;
 
   let exports = '';

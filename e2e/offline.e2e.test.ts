@@ -4,6 +4,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, newPage, screenshot } from './support/browser.js';
+import { outboxOwners, referenceKept } from './support/device-store.js';
 import { E2E_ADMIN } from './support/global-setup.js';
 import {
   addKabulFacility,
@@ -69,62 +70,6 @@ async function formsNamed(name: string): Promise<number> {
 }
 
 const indicator = () => page.getByTestId('outbox-indicator');
-
-/** Whether the form's lists are kept on this device for this user (IndexedDB). */
-function referenceKept(owner: string): Promise<boolean> {
-  return page.evaluate(
-    (owner) =>
-      new Promise<boolean>((resolve) => {
-        // Never create the database here, and close it after reading: a connection left open (or a
-        // database created empty, at version 1) blocks the app's own upgrade, and the app then never
-        // writes what this waits for.
-        const open = indexedDB.open('tna-offline');
-        open.onupgradeneeded = () => open.transaction?.abort();
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('reference')) {
-            db.close();
-            return resolve(false);
-          }
-          const get = db.transaction('reference').objectStore('reference').get(owner);
-          get.onsuccess = () => {
-            db.close();
-            resolve(Boolean(get.result));
-          };
-          get.onerror = () => {
-            db.close();
-            resolve(false);
-          };
-        };
-        open.onerror = () => resolve(false);
-      }),
-    owner,
-  );
-}
-
-/** Whose forms the outbox holds on this device, straight from IndexedDB (one email per form). */
-function outboxOwners(): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        // Closed after reading, so that it never blocks an upgrade of the app's database.
-        const open = indexedDB.open('tna-offline');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const all = db.transaction('outbox').objectStore('outbox').getAll();
-          all.onsuccess = () => {
-            db.close();
-            resolve((all.result as { owner: string }[]).map((entry) => entry.owner));
-          };
-          all.onerror = () => {
-            db.close();
-            reject(all.error);
-          };
-        };
-      }),
-  );
-}
 
 /** Submit a complete form with no network: it goes to the outbox. */
 async function submitOffline(name: string, formNo: string) {
@@ -192,7 +137,7 @@ describe('offline capture', { timeout: 180_000 }, () => {
     officerToken = (await page.evaluate(() => localStorage.getItem('token')))!;
     // The service worker has precached the app, and the form's lists are kept on the device.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await expect.poll(() => referenceKept(OFFICER.email), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => referenceKept(page, OFFICER.email), { timeout: 30_000 }).toBe(true);
 
     await context.setOffline(true);
     await page.reload();
@@ -343,7 +288,7 @@ describe('offline capture', { timeout: 180_000 }, () => {
     await screenshot(page, 'offline-sign-out-en');
     await dialog.getByRole('button', { name: 'Keep and sign out' }).click();
     await page.waitForURL(`${baseUrl()}/login`);
-    expect(await outboxOwners()).toEqual([OFFICER.email]);
+    expect(await outboxOwners(page)).toEqual([OFFICER.email]);
 
     // A colleague signs in on the same device: the form is neither shown to them nor sent as theirs.
     await context.setOffline(false);
@@ -353,11 +298,11 @@ describe('offline capture', { timeout: 180_000 }, () => {
     expect(await indicator().count()).toBe(0);
     // The start's sync has run (its outbox is sent before the lists are kept): a colleague's form
     // sent as theirs would be on the server now.
-    await expect.poll(() => referenceKept(COLLEAGUE.email), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => referenceKept(page, COLLEAGUE.email), { timeout: 30_000 }).toBe(true);
     const colleagueToken = await login(COLLEAGUE.email, COLLEAGUE.password);
     const theirs = await api<{ data: { data: { name: string }[] } }>('/tnas/myforms/NEW?per_page=100', colleagueToken);
     expect(theirs.data.data.filter((row) => row.name === 'Keptform')).toEqual([]);
-    expect(await outboxOwners()).toEqual([OFFICER.email]);
+    expect(await outboxOwners(page)).toEqual([OFFICER.email]);
     // Nothing of theirs waits: sign-out asks nothing.
     await startSignOut();
     await page.waitForURL(`${baseUrl()}/login`);
@@ -366,9 +311,9 @@ describe('offline capture', { timeout: 180_000 }, () => {
     await signIn(page, OFFICER.email, OFFICER.password, '/tna');
     officerToken = (await page.evaluate(() => localStorage.getItem('token')))!;
     await expect.poll(() => formsNamed('Keptform'), { timeout: 30_000 }).toBe(1);
-    await expect.poll(() => outboxOwners()).toEqual([]);
+    await expect.poll(() => outboxOwners(page)).toEqual([]);
     // Sign-out dropped the form's lists kept for offline use; they come back with this sign-in.
-    await expect.poll(() => referenceKept(OFFICER.email), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => referenceKept(page, OFFICER.email), { timeout: 30_000 }).toBe(true);
   });
 
   it('sign-out with "discard" removes the waiting forms and the draft from the device', async () => {
@@ -383,7 +328,7 @@ describe('offline capture', { timeout: 180_000 }, () => {
     await dialog.getByText('Forms waiting to be sent on this device: 1.', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Discard and sign out' }).click();
     await page.waitForURL(`${baseUrl()}/login`);
-    expect(await outboxOwners()).toEqual([]);
+    expect(await outboxOwners(page)).toEqual([]);
     expect(await page.evaluate((key) => localStorage.getItem(key), `tna-draft:${OFFICER.email}:new`)).toBeNull();
 
     await context.setOffline(false);

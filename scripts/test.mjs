@@ -10,6 +10,7 @@ ensureInstalled();
 
 step('Lint and format (Biome)');
 run('npx', ['biome', 'check', '.']);
+run('node', ['scripts/check-file-length.mjs']);
 
 step('Type check');
 run('npx', ['tsc', '-b', 'packages/domain', 'apps/server']);
