@@ -52,6 +52,28 @@ describe('the New Assessment form on a phone, in Persian', { timeout: 150_000 },
     await page.context().close();
   });
 
+  it('opens with no hidden option lists; a select gets its list when focused, and ArrowDown highlights an option', async () => {
+    // The whole form is there (the sub-form's last select is in its last part).
+    await page.locator('#tna-line-priority').waitFor();
+    // Closed selects render no options: a dozen hidden lists made most of a slow phone's first render.
+    await expect(page.locator('[role="option"]').count()).resolves.toBe(0);
+    const input = field(page, 'marital_status');
+    await input.focus();
+    await expect.poll(() => page.locator('[role="option"]').count()).toBeGreaterThan(0);
+    // The keyboard works as before: the first ArrowDown opens the list with an option highlighted.
+    await input.press('ArrowDown');
+    await expect.poll(() => input.getAttribute('aria-activedescendant')).toBeTruthy();
+    await input.press('Escape');
+    await expect(input.inputValue()).resolves.toBe('');
+    // A tap on a select never focused before opens its list, and says so to a screen reader at once.
+    const gender = field(page, 'gender');
+    await gender.click();
+    await expect(gender.getAttribute('aria-expanded')).resolves.toBe('true');
+    const list = await gender.getAttribute('aria-controls');
+    await expect(page.locator(`[id="${list}"] [role="option"]`).count()).resolves.toBeGreaterThan(0);
+    await gender.press('Escape');
+  });
+
   it('says nothing is missing before a field was changed, and says it after', async () => {
     // The keyboard passes through the names without typing.
     await field(page, 'name').focus();

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, SimpleGrid, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { type Bar, BarChart } from '../../../components/bar-chart';
 import { type Column, DataTable, ListSkeleton } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { QueryView } from '../../../components/query-view';
+import { Select } from '../../../components/select';
 import { useDepartments } from '../../../lib/api/get-departments';
 import { usePositions } from '../../../lib/api/get-positions';
 import { useProvinces } from '../../../lib/api/get-provinces';

@@ -1,7 +1,8 @@
-import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { PHONE_PREFIX, type PositionDto } from '@tna/domain';
 import { type KeyboardEvent, memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Select } from '../../../components/select';
 import { departmentOptions, type SearchableOption, titleOptions } from '../../../components/select-options';
 import { useDepartments } from '../../../lib/api/get-departments';
 import { usePositions } from '../../../lib/api/get-positions';

@@ -1,7 +1,8 @@
-import { Group, SegmentedControl, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Group, SegmentedControl, SimpleGrid, TextInput } from '@mantine/core';
 import { ASSESSMENT_DATE_MIN } from '@tna/domain';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Select } from '../../../components/select';
 import { SolarDateInput } from '../../../components/solar-date-input';
 import { isoToSolar, usesSolarHijri } from '../../../lib/calendar';
 import { currentLanguage } from '../../../lib/i18n';

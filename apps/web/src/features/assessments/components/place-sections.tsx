@@ -1,7 +1,8 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { compareNames } from '@tna/domain';
 import { memo, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Select } from '../../../components/select';
 import { type SearchableOption, unitOptions } from '../../../components/select-options';
 import { useDistricts } from '../../../lib/api/get-districts';
 import { useHospitalsByDistrict } from '../../../lib/api/get-hospitals-by-district';

@@ -1,9 +1,10 @@
-import { Button, Group, Select, SimpleGrid, Table, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Table, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type DepartmentDto, encodeMessage, priorityLineSchema } from '@tna/domain';
 import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Select } from '../../../components/select';
 import { departmentOptions, searchableProps, titleOptions } from '../../../components/select-options';
 import { useTrainingsByDepartment } from '../../../lib/api/get-trainings-by-department';
 import { formatNumber, localDigits } from '../../../lib/digits';

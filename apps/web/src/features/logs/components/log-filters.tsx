@@ -1,7 +1,8 @@
-import { Button, Grid, Select, TextInput } from '@mantine/core';
+import { Button, Grid, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { AUDIT_EVENTS, AUDITABLE_TYPES } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
+import { Select } from '../../../components/select';
 import { searchableProps } from '../../../components/select-options';
 import { useUsers } from '../../../lib/api/get-users';
 import { auditEventLabel, auditModelLabel } from '../../../lib/labels';

@@ -1,8 +1,9 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type AdminUnitDto, districtFormSchema } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
 import { FormCard, useSaveSubmit } from '../../../components/form-card';
+import { Select } from '../../../components/select';
 import { searchableProps, unitOptions } from '../../../components/select-options';
 import { useProvinces } from '../../../lib/api/get-provinces';
 import { translatedErrors, zodValidator } from '../../../lib/form';

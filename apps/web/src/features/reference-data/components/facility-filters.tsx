@@ -1,6 +1,7 @@
-import { CloseButton, Grid, Select, TextInput } from '@mantine/core';
+import { CloseButton, Grid, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Select } from '../../../components/select';
 import { searchableProps, unitOptions } from '../../../components/select-options';
 import { useDistricts } from '../../../lib/api/get-districts';
 import { useProvinces } from '../../../lib/api/get-provinces';

@@ -1,8 +1,9 @@
-import { Group, Radio, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Group, Radio, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type FacilityDto, facilityFormSchema } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
 import { FormCard, useSaveSubmit } from '../../../components/form-card';
+import { Select } from '../../../components/select';
 import { searchableProps, unitOptions } from '../../../components/select-options';
 import { useDistricts } from '../../../lib/api/get-districts';
 import { useProvinces } from '../../../lib/api/get-provinces';

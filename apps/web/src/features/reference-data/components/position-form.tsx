@@ -1,10 +1,12 @@
-import { Grid, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Grid, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { type PositionDto, positionFormSchema } from '@tna/domain';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormCard, useSaveSubmit } from '../../../components/form-card';
+import { MultiSelect } from '../../../components/multi-select';
+import { Select } from '../../../components/select';
 import { departmentOptions, searchableProps, titleOptions } from '../../../components/select-options';
 import { useDepartments } from '../../../lib/api/get-departments';
 import {

@@ -1,8 +1,10 @@
-import { MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { TRAINING_FREQUENCIES, TRAINING_TYPES, type TrainingDto, trainingFormSchema } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
 import { FormCard, useSaveSubmit } from '../../../components/form-card';
+import { MultiSelect } from '../../../components/multi-select';
+import { Select } from '../../../components/select';
 import { departmentOptions, searchableProps, titleOptions } from '../../../components/select-options';
 import { useDepartments } from '../../../lib/api/get-departments';
 import { usePositions } from '../../../lib/api/get-positions';

@@ -1,7 +1,8 @@
-import { Button, Grid, Group, Select } from '@mantine/core';
+import { Button, Grid, Group } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Select } from '../../../components/select';
 import { searchableProps, unitOptions } from '../../../components/select-options';
 import { useDistricts } from '../../../lib/api/get-districts';
 import { useHospitalsByDistrict } from '../../../lib/api/get-hospitals-by-district';

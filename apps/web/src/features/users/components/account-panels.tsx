@@ -1,9 +1,10 @@
-import { Badge, Button, CopyButton, Group, Modal, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, CopyButton, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconCopy, IconLink, IconX } from '@tabler/icons-react';
 import { type AccountRequestDto, type PasswordResetDto, ROLES, type Role } from '@tna/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/data-table';
+import { Select } from '../../../components/select';
 import { useConfirm } from '../../../components/use-confirm';
 import { describeError } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';

@@ -1,8 +1,10 @@
-import { Button, Group, MultiSelect, Paper, Select, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ROLES, type UserDto, userFormSchema } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
+import { MultiSelect } from '../../../components/multi-select';
 import { PasswordField } from '../../../components/password-field';
+import { Select } from '../../../components/select';
 import { searchableProps, unitOptions } from '../../../components/select-options';
 import { useProvinces } from '../../../lib/api/get-provinces';
 import { applyServerErrors, describeError, translatedErrors, zodValidator } from '../../../lib/form';
