@@ -7,7 +7,7 @@ import { type FocusEvent, useEffect, useState } from 'react';
  * Mantine keeps every closed dropdown mounted and hidden, so that the first ArrowDown can highlight
  * an option already in the page. A form of a dozen selects then rendered a dozen hidden lists of up to
  * 40 options, each in a ScrollArea, and positioned each with forced style reads as the page opened:
- * on New Assessment that was a third of the main thread's work on a slow phone (issue 15). Here the
+ * on New Assessment about a tenth of a slow phone's main thread work (issue 15, bench/README.md). Here the
  * list is mounted once the select has had focus (a click or a tap focuses it first, as does Tab), so
  * the keyboard works as Mantine's does: the first ArrowDown opens the list with an option highlighted.
  * MultiSelect, the same: components/multi-select.tsx (a file of its own, so that a page with a Select
