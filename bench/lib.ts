@@ -114,6 +114,13 @@ export function nextAddress(): string {
   return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
 }
 
+/**
+ * BENCH_ACCEPT_ENCODING="gzip, deflate, br, zstd" asks as Chromium does, so that answers come
+ * compressed (plugins/compression.ts) and the run counts what that costs the server; unset, the
+ * calls ask as a plain client does.
+ */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING;
+
 export async function load(
   server: Server,
   call: string,
@@ -130,6 +137,7 @@ export async function load(
   let errors = 0;
   const codes = new Map<number, number>();
   const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (ACCEPT_ENCODING) headers['accept-encoding'] = ACCEPT_ENCODING;
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   const pathOf = typeof opts.path === 'function' ? opts.path : () => opts.path as string;
   const bodyOf = typeof opts.body === 'function' ? opts.body : undefined;

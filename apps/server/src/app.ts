@@ -20,6 +20,7 @@ import { provincesRoutes } from './modules/provinces/provinces.routes.js';
 import { trainingsRoutes } from './modules/trainings/trainings.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import authPlugin from './plugins/auth.js';
+import compressionPlugin from './plugins/compression.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin, { errorBody } from './plugins/errors.js';
 import inputPlugin from './plugins/input.js';
@@ -64,6 +65,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
+      await api.register(compressionPlugin);
       await api.register(authPlugin);
       await api.register(healthRoutes);
       await api.register(authRoutes);

@@ -1,6 +1,7 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { encode } from '../lib/encoding.js';
 import { CacheStore } from './cache-store.js';
 import { ChangeFeed } from './changes.js';
 import { ReadCache } from './read-cache.js';
@@ -14,6 +15,12 @@ async function heapUsed(): Promise<number> {
   gc();
   gc();
   return process.memoryUsage().heapUsed;
+}
+
+/** The heap and the buffers outside it (where a Buffer's bytes are), after a full collection. */
+async function heapAndBuffers(): Promise<number> {
+  const heap = await heapUsed();
+  return heap + process.memoryUsage().arrayBuffers;
 }
 
 /** A feed that hears every change (as when its LISTEN connection is up). */
@@ -77,6 +84,26 @@ describe('the caches memory budget', () => {
     expect(kept).toBeLessThanOrEqual(budget);
     // The measure sees what is kept (most of the budget is used).
     expect(kept).toBeGreaterThan(budget / 2);
+  });
+
+  it('keeps compressed pages within the budget, measured on the heap and in the buffers', async () => {
+    const budget = 1 * MB;
+    let store: CacheStore | null = new CacheStore(budget);
+    const pages = new ReadCache<Buffer>(store, liveFeed(), 'pages', ['assessments'], 60_000);
+    let offered = 0;
+    for (let n = 0; n < 5000; n++) {
+      const page = await pages.get(`br GET /api/tnas/bystatus/NEW?page=${n}`, async () => encode(dariPage(n), 'br'));
+      offered += page.length;
+    }
+    const estimate = store.bytes;
+    const withStore = await heapAndBuffers();
+    store = null;
+    const kept = withStore - (await heapAndBuffers());
+    console.log(`compressed pages: offered ${offered} B, kept ${estimate} B by estimate, ${kept} B in memory`);
+    expect(offered).toBeGreaterThan(2 * budget);
+    expect(estimate).toBeLessThanOrEqual(budget);
+    expect(kept).toBeLessThanOrEqual(budget);
+    expect(kept).toBeGreaterThan(budget / 4);
   });
 
   it('keeps objects (signed-in users, anchors) within the budget, measured on the heap', async () => {

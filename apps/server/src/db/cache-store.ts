@@ -7,10 +7,12 @@ import { LRUCache } from 'lru-cache';
  * quarter byte is the margin that keeps the budget a ceiling. Other values
  * count their JSON text four times: measured on the kept objects (reference names, anchors, group
  * counts, signed-in users, figures), the heap holds about two to three bytes per JSON character, the
- * rest is margin. `Map`s count as their entries.
+ * rest is margin. `Map`s count as their entries; a Buffer (a page kept compressed) its bytes.
  */
 export function sizeOf(value: unknown): number {
   if (typeof value === 'string') return 64 + Math.ceil(2.25 * value.length);
+  // A compressed answer: its bytes, and the Buffer object around them.
+  if (Buffer.isBuffer(value)) return 128 + value.length;
   if (value === null || value === undefined) return 64;
   const json = JSON.stringify(value, (_key, v) => (v instanceof Map ? [...v] : v));
   return 64 + 4 * (json?.length ?? 0);

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formData, formRefs, priorities, submitMultipart } from '../../test/assessment-fixtures.js';
@@ -19,10 +20,21 @@ describe('lists and figures kept in memory', () => {
     const other = await t.secondInstance();
     const list = (via: TestContext['request']) =>
       via('GET', '/api/tnas/bystatus/NEW', { token: t.adminToken }).then((res) => res.json().data);
+    // A page is also kept compressed, for browsers: that copy must follow as well.
+    const packedList = async (via: TestContext['request']) => {
+      const res = await via('GET', '/api/tnas/bystatus/NEW', {
+        token: t.adminToken,
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(res.headers['content-encoding']).toBe('br');
+      return JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8')).data;
+    };
     const figures = (via: TestContext['request']) =>
       via('GET', '/api/tnas/status/figures', { token: t.adminToken }).then((res) => res.json().data);
     const before = await list(t.request);
     expect(await list(other.request)).toEqual(before);
+    expect(await packedList(t.request)).toEqual(before);
+    expect(await packedList(other.request)).toEqual(before);
     const newBefore = (await figures(other.request)).find((f: { status: string }) => f.status === 'NEW').total;
 
     const first = before.data[0].id;
@@ -34,7 +46,9 @@ describe('lists and figures kept in memory', () => {
     const after = await list(t.request);
     expect(after.total).toBe(before.total - 1);
     expect(after.data.map((row: { id: number }) => row.id)).not.toContain(first);
+    expect(await packedList(t.request)).toEqual(after);
     expect(await eventually(async () => (await list(other.request)).total === before.total - 1)).toBe(true);
+    expect(await eventually(async () => (await packedList(other.request)).total === before.total - 1)).toBe(true);
     expect(
       await eventually(
         async () =>
