@@ -57,8 +57,13 @@ describe('the New Assessment form on a phone, in Persian', { timeout: 150_000 },
     await page.locator('#tna-line-priority').waitFor();
     // Closed selects render no options: a dozen hidden lists made most of a slow phone's first render.
     await expect(page.locator('[role="option"]').count()).resolves.toBe(0);
+    // The form's rules (Zod and the schemas) are not loaded until the form is touched.
+    const rulesLoaded = () =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/assessment-rules-')));
+    await expect(rulesLoaded()).resolves.toBe(false);
     const input = field(page, 'marital_status');
     await input.focus();
+    await expect.poll(rulesLoaded).toBe(true);
     await expect.poll(() => page.locator('[role="option"]').count()).toBeGreaterThan(0);
     // The keyboard works as before: the first ArrowDown opens the list with an option highlighted.
     await input.press('ArrowDown');

@@ -71,8 +71,8 @@ function mantineStylesCheck(): Plugin {
  * Fails the build when the first page a phone loads (the sign-in page) or the signed-in shell comes
  * to import Zod, TanStack Query's core or @mantine/form again, through any chain of static imports:
  * they are loaded when needed (issue 15: the sign-in page's script budget is 150 KiB gzip; a page
- * without a form should not build every schema at start). The dashboard and the lists are checked
- * for Zod too.
+ * without a form should not build every schema at start). The dashboard, the lists and New
+ * Assessment (whose rules come with the first touch of the form) are checked for Zod too.
  */
 function startupImportsCheck(): Plugin {
   const rules: { entry: RegExp; banned: RegExp }[] = [
@@ -84,6 +84,8 @@ function startupImportsCheck(): Plugin {
     { entry: /\/app\/authenticated-app\.tsx$/, banned: /node_modules\/zod\// },
     { entry: /\/features\/dashboard\/pages\/dashboard-page\.tsx$/, banned: /node_modules\/zod\// },
     { entry: /\/features\/review\/pages\/review-list-page\.tsx$/, banned: /node_modules\/zod\// },
+    // The form's rules arrive with its first touch (features/assessments/components/rules-loader.ts).
+    { entry: /\/features\/assessments\/pages\/new-assessment-page\.tsx$/, banned: /node_modules\/zod\// },
   ];
   return {
     name: 'tna-startup-imports-check',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ASSESSMENT_DATE_MIN,
   BIRTH_YEAR_MIN,
   EDUCATION_LEVELS,
   EXPERIENCE_BANDS,
@@ -54,9 +55,6 @@ export function phone() {
 export function birthYear(now = new Date()) {
   return integer(BIRTH_YEAR_MIN, now.getFullYear(), { type: required });
 }
-
-/** The earliest assessment date accepted. */
-export const ASSESSMENT_DATE_MIN = '1900-01-01';
 
 /** A calendar day as YYYY-MM-DD, a real date, from 1900, not after today. */
 export function assessmentDate() {

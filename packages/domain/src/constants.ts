@@ -142,3 +142,9 @@ export const EXPORT_PREFIXES = {
   REJECTED: 'rejected_records',
   ARCHIVED: 'archived_records',
 } as const;
+
+/**
+ * The earliest assessment date accepted. Here, not beside the schema that checks it: the form's date
+ * field needs it at start, and a page that imports assessment.ts builds its schemas (and loads Zod).
+ */
+export const ASSESSMENT_DATE_MIN = '1900-01-01';

@@ -9,19 +9,14 @@ import { notify } from '../../../lib/notify';
 import { Reveal, StagedReveal } from '../../../lib/staged-reveal';
 import { checkDuplicates } from '../api/check-duplicates';
 import classes from './assessment-form.module.css';
-import {
-  type AssessmentFormValues,
-  duplicateQuery,
-  type Submission,
-  toSubmission,
-  validateAssessment,
-} from './assessment-values';
+import { type AssessmentFormValues, duplicateQuery, isBlank, type Submission } from './assessment-values';
 import { BackgroundSection } from './background-section';
 import { DuplicatesModal } from './duplicates-modal';
 import { FORM_PARTS, Section, scrollToFirstError } from './form-fields';
 import { PersonalSections } from './personal-sections';
 import { PlaceSections } from './place-sections';
 import { PrioritiesSection } from './priorities-section';
+import { loadedRules, loadRules } from './rules-loader';
 import { SubmitBar } from './submit-bar';
 
 /** The values other parts of the form follow: dependent lists, the positions' order, the priority table. */
@@ -64,9 +59,15 @@ function sameWatched(a: Watched, values: AssessmentFormValues): boolean {
 /** How long after the last change the form checks whether it may be sent. */
 const COMPLETE_CHECK_DELAY_MS = 150;
 
-/** SPEC 5: Submit only when every rule passes and a priority line exists. */
+/** SPEC 5: Submit only when every rule passes and a priority line exists (and the rules are here). */
 function isComplete(values: AssessmentFormValues): boolean {
-  return Object.keys(validateAssessment(values)).length === 0;
+  const rules = loadedRules();
+  return rules !== null && Object.keys(rules.validateAssessment(values)).length === 0;
+}
+
+/** Rules not yet arrived find nothing wrong; Submit and "Show what is missing" wait for them. */
+function validateIfLoaded(values: AssessmentFormValues) {
+  return loadedRules()?.validateAssessment(values) ?? {};
 }
 export interface AssessmentFormProps {
   initialValues: AssessmentFormValues;
@@ -123,7 +124,7 @@ export function AssessmentForm({
   const form = useForm<AssessmentFormValues>({
     mode: 'uncontrolled',
     initialValues,
-    validate: validateAssessment,
+    validate: validateIfLoaded,
     // A field says what is wrong when it is left after a change, or after a try to submit; not when
     // the keyboard only passes through it (an empty field tabbed past is not yet a mistake).
     enhanceGetInputProps: ({ inputProps, field, form: self }) => {
@@ -149,15 +150,29 @@ export function AssessmentForm({
       if (completeTimer.current) clearTimeout(completeTimer.current);
       completeTimer.current = setTimeout(() => {
         completeTimer.current = undefined;
-        const complete = isComplete(form.getValues());
-        if (complete !== current.current.valid) {
-          current.current.valid = complete;
-          setValid(complete);
-        }
+        recheck();
       }, COMPLETE_CHECK_DELAY_MS);
       notifyChange.current?.(values);
+      wantRules();
     },
   });
+  // Whether the form may be sent, checked again (after a pause in typing, or once the rules came).
+  const recheck = () => {
+    const complete = isComplete(form.getValues());
+    if (complete !== current.current.valid) {
+      current.current.valid = complete;
+      setValid(complete);
+    }
+  };
+  // The rules are asked for at the first touch of the form, or at once for a form that opens filled
+  // in (an edit, an outbox entry). A load that failed (no network) is tried again at the next touch.
+  const wantRules = () => {
+    if (!loadedRules()) loadRules().then(recheck, () => {});
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the values the form opened with.
+  useEffect(() => {
+    if (assessmentId !== undefined || !isBlank(initialValues)) wantRules();
+  }, []);
   const [busy, setBusy] = useState(false);
   const [matches, setMatches] = useState<DuplicateMatchDto[] | null>(null);
   const decide = useRef<((go: boolean) => void) | null>(null);
@@ -177,7 +192,8 @@ export function AssessmentForm({
 
   const submit = form.onSubmit(
     async (formValues) => {
-      const submission = toSubmission(formValues);
+      // Here once the rules have come (see trySubmit).
+      const submission = (await loadRules()).toSubmission(formValues);
       setBusy(true);
       try {
         let found: DuplicateMatchDto[] = [];
@@ -204,15 +220,22 @@ export function AssessmentForm({
     (errors) => scrollToFirstError(errors),
   );
 
+  /** `then` once the form's rules are here; if they cannot be loaded (no network), says so. */
+  const withRules = (then: () => void) =>
+    loadRules().then(then, (error: unknown) => notify('error', describeError(i18n, error), failureText));
+
   const trySubmit = (event?: FormEvent<HTMLFormElement>) => {
+    event?.preventDefault();
     checked.current.submitted = true;
-    submit(event);
+    void withRules(() => submit());
   };
 
   const showMissing = () => {
     checked.current.submitted = true;
-    const result = form.validate();
-    if (result.hasErrors) scrollToFirstError(result.errors);
+    void withRules(() => {
+      const result = form.validate();
+      if (result.hasErrors) scrollToFirstError(result.errors);
+    });
   };
 
   // Enter in a field (a select with nothing highlighted, a text box) must not send a half-checked
@@ -226,6 +249,8 @@ export function AssessmentForm({
     <form
       onSubmit={trySubmit}
       onKeyDown={stopImplicitSubmit}
+      onFocusCapture={wantRules}
+      onPointerDownCapture={wantRules}
       noValidate
       className={classes.form}
       aria-busy={busy || undefined}

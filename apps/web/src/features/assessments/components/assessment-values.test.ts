@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toSubmission, validateAssessment } from './assessment-rules';
 import {
   type AssessmentFormValues,
   duplicateQuery,
@@ -6,8 +7,6 @@ import {
   isBlank,
   sanitizeValues,
   today,
-  toSubmission,
-  validateAssessment,
   valuesFromDto,
 } from './assessment-values';
 

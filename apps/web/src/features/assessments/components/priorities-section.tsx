@@ -1,7 +1,7 @@
 import { Button, Group, SimpleGrid, Table, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { type DepartmentDto, encodeMessage, priorityLineSchema } from '@tna/domain';
+import { type DepartmentDto, encodeMessage } from '@tna/domain';
 import { memo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../../components/select';
@@ -15,6 +15,7 @@ import { useTrainingsOfDepartments } from '../api/get-trainings-by-department';
 import classes from './assessment-form.module.css';
 import { PRIORITY_OPTIONS } from './assessment-options';
 import type { AssessmentFormValues, PriorityRow } from './assessment-values';
+import { loadedRules } from './rules-loader';
 
 interface LineDraft {
   department: string | null;
@@ -52,7 +53,8 @@ function PrioritiesLines({ form, rows, departments }: PrioritiesSectionProps) {
     selectFirstOptionOnChange: true,
   };
 
-  const parsed = priorityLineSchema.safeParse(line);
+  // The rules come with the form's first touch (rules-loader.ts), long before a line is chosen here.
+  const parsed = loadedRules()?.parseLine(line) ?? { success: false as const };
   const duplicate = parsed.success && added.has(parsed.data.training);
   const canAdd = parsed.success && !duplicate;
   const listError = form.errors.priorities;
