@@ -194,4 +194,26 @@ describe('the New Assessment form on a phone, in Persian', { timeout: 150_000 },
     await page.getByText('۱ عقرب ۱۴۰۴').first().waitFor();
     await screenshot(page, 'form-phone-details-fa');
   });
+
+  it("says the server cannot be reached when the form's rules cannot load, keeps what was typed, and loads them at the next try", async () => {
+    // A first visit whose link drops before the rules' code came (later visits have it on the device).
+    const { page: fresh } = await newPage({ width: 375, height: 800 });
+    try {
+      await storeSession(fresh, { token: officerToken, email: OFFICER.email, roles: 'dataentry', language: 'fa' });
+      await fresh.route(/assessment-rules-/, (route) => route.abort('internetdisconnected'));
+      await fresh.goto('/tna/create');
+      await field(fresh, 'name').fill('کریم');
+      const showMissing = fresh.getByRole('button', { name: 'نمایش موارد ناقص' });
+      await showMissing.click();
+      await fresh.getByText('به سرور دسترسی نشد. لطفاً اتصال خود را بررسی کنید.').first().waitFor();
+      await expect(field(fresh, 'name').inputValue()).resolves.toBe('کریم');
+      await expect(fresh.url()).not.toContain('/login');
+      await fresh.unroute(/assessment-rules-/);
+      await showMissing.click();
+      await expect.poll(() => fieldErrors(fresh).count()).toBeGreaterThan(10);
+      await expect(field(fresh, 'name').inputValue()).resolves.toBe('کریم');
+    } finally {
+      await fresh.context().close();
+    }
+  });
 });

@@ -220,9 +220,12 @@ export function AssessmentForm({
     (errors) => scrollToFirstError(errors),
   );
 
-  /** `then` once the form's rules are here; if they cannot be loaded (no network), says so. */
-  const withRules = (then: () => void) =>
-    loadRules().then(then, (error: unknown) => notify('error', describeError(i18n, error), failureText));
+  /**
+   * `then` once the form's rules are here. If their code cannot be loaded (the link dropped before
+   * the app was kept on this device), nothing was sent: the form says the server cannot be reached,
+   * keeps what was typed, and the next try loads them again.
+   */
+  const withRules = (then: () => void) => loadRules().then(then, () => notify('error', t('errors.NETWORK')));
 
   const trySubmit = (event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
