@@ -6,11 +6,13 @@ import pg from 'pg';
  * the triggers of migrations 0010, 0023 and 0025 notify):
  * - `auth`: sessions, users and their roles and provinces (the signed-in user of a token);
  * - `assessments`: assessments and their lines (lists, figures);
+ * - `order`: where forms sit in the lists, for what a row notice cannot say (many forms at once, a
+ *   truncate): the kept anchors of deep pages, which follow row notices (migration 0027);
  * - one topic per reference table: `units` (provinces and districts), `facilities`, `departments`,
  *   `positions` (and the trainings each position offers), `trainings`.
  */
 export const REFERENCE_TOPICS = ['units', 'facilities', 'departments', 'positions', 'trainings'] as const;
-export const TOPICS = ['auth', 'assessments', ...REFERENCE_TOPICS] as const;
+export const TOPICS = ['auth', 'assessments', 'order', ...REFERENCE_TOPICS] as const;
 export type Topic = (typeof TOPICS)[number];
 
 /** The channel the triggers notify, with the topic as payload, when a table changes. */
@@ -25,8 +27,29 @@ const MARK_SQL = `with s as materialized (select nextval('tna_change_seq') as n)
   select n::text as n, pg_notify('${CHANGES_CHANNEL}', 'seq:' || n) from s`;
 const LAST_MARK_SQL = `select last_value::text as n from tna_change_seq`;
 
+/** A row notice's JSON, or null when it is not one (then what it said is unknown). */
+function parseRowNotice(json: string): RowNotice | null {
+  try {
+    const parsed = JSON.parse(json) as { x?: unknown; r?: unknown };
+    const xid = Number(parsed.x);
+    if (!Number.isSafeInteger(xid) || !Array.isArray(parsed.r) || !parsed.r.every(Array.isArray)) return null;
+    return { xid, rows: parsed.r as unknown[][] };
+  } catch {
+    return null;
+  }
+}
+
 /** Runs one SQL statement without parameters and gives its first row's `n`. */
 export type RunOne = (text: string) => Promise<string>;
+
+/**
+ * A statement's forms that left and joined lists (migration 0027): the writing transaction's id and
+ * the rows, each [sign, id, status, province, district, facility, ...sort keys] as the trigger lists.
+ */
+export interface RowNotice {
+  xid: number;
+  rows: unknown[][];
+}
 
 export interface FeedOptions {
   /** How often the listening connection is checked by an echo of a mark (PostgreSQL), in ms. */
@@ -61,6 +84,7 @@ export class ChangeFeed {
   /** A mark a client has seen: until it is heard here, this instance's caches are not used. */
   private required = 0;
   private readonly waiting = new Set<{ n: number; done: (heard: boolean) => void }>();
+  private readonly rowListeners = new Set<(notice: RowNotice) => void>();
   readonly heartbeatMs: number;
 
   constructor(options: FeedOptions = {}) {
@@ -81,10 +105,22 @@ export class ChangeFeed {
     return this.versions.get(topic) ?? 0;
   }
 
-  /** A notification: a topic that changed, or a mark. */
+  /** Hear every row notice from now on (see RowNotice); gives the function that stops it. */
+  onRows(listener: (notice: RowNotice) => void): () => void {
+    this.rowListeners.add(listener);
+    return () => this.rowListeners.delete(listener);
+  }
+
+  /** A notification: a topic that changed, a statement's rows, or a mark. */
   bump(payload: string): void {
     if (payload.startsWith('seq:')) {
       this.hear(Number(payload.slice(4)));
+      return;
+    }
+    if (payload.startsWith('rows:')) {
+      const notice = parseRowNotice(payload.slice(5));
+      if (!notice) this.bump('order');
+      else for (const listener of this.rowListeners) listener(notice);
       return;
     }
     const known = TOPICS.find((t) => t === payload);

@@ -53,7 +53,7 @@ describe('hand-written database objects after migrating', () => {
     expect(of('assessment_blocks')).toEqual(expect.arrayContaining(['fillfactor=50']));
   });
 
-  it('keeps the tally and block triggers (migrations 0008, 0026) and the change notifications (migration 0010)', async () => {
+  it('keeps the tally and block triggers (migrations 0008, 0026) and the change notifications (migrations 0010, 0027)', async () => {
     const triggers = await rows<{ table: string; name: string; fn: string }>(
       sql`select c.relname as "table", tg.tgname as name, p.proname as fn
           from pg_trigger tg
@@ -74,6 +74,9 @@ describe('hand-written database objects after migrating', () => {
         'assessments.assessment_blocks_delete -> assessment_blocks_track_delete',
         'assessments.assessment_blocks_truncate -> assessment_blocks_truncate',
         'assessment_count_changes.assessment_count_changes_apply -> assessment_count_changes_apply',
+        ...['insert', 'update', 'delete', 'truncate'].map(
+          (op) => `assessments.assessments_notify_rows_${op} -> tna_notify_rows`,
+        ),
         ...[
           'users',
           'user_roles',

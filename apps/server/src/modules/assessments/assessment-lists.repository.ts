@@ -25,10 +25,9 @@ import {
 } from './assessment-filters.repository.js';
 import { namesCover, plainRowsWithTotal, toRowDto } from './assessments.repository.js';
 import { groupRanks } from './group-ranks.js';
-import { type Anchor, seekAnchors } from './list-anchors.js';
+import { type FoundAnchors, type ListAnchors, lastAnchorUpTo, parseSnapshot } from './list-anchors.js';
 
 export type { ListFilter } from './assessment-filters.repository.js';
-export type { Anchor } from './list-anchors.js';
 
 export interface ListSorting {
   sort?: AssessmentSort | undefined;
@@ -92,7 +91,7 @@ function sortedPageQuery(db: Executor, shape: string, sorting: ListSorting & { s
   });
 }
 
-/** Every ANCHOR_STEP-th id of a list newest first: a deep page starts reading at the nearest one. */
+/** Every ANCHOR_STEP-th row of a list when its anchors are read: a deep page starts reading at the nearest one. */
 const ANCHOR_STEP = 250;
 /** Pages that start before this row are read straight off the index. */
 const DIRECT_ROWS = 2 * ANCHOR_STEP;
@@ -120,7 +119,7 @@ export function groupsKey(filter: ListFilter, sort: string): string {
 
 export interface ListCaches {
   /** Where deep pages start reading, by list and order (see pageStart). */
-  anchors: ReadCache<Anchor[]>;
+  anchors: ListAnchors;
   /** How many rows of a list each place or facility holds, by list and sort (see groupCounts). */
   groups: ReadCache<GroupCounts>;
 }
@@ -128,14 +127,24 @@ export interface ListCaches {
 /** A list's order by the form's own columns: one of them, or none (newest first). */
 type OwnSorting = ListSorting & { sort?: OwnSort | undefined };
 
-/** The anchors of a list in an order: rows 0, ANCHOR_STEP, 2 * ANCHOR_STEP... (one index-only scan). */
-export async function listAnchors(db: Executor, filter: ListFilter, sorting: OwnSorting): Promise<Anchor[]> {
+/**
+ * The anchors of a list in an order: rows 0, ANCHOR_STEP, 2 * ANCHOR_STEP... (one index-only scan),
+ * with the snapshot they were read in (see ListAnchors: row notices of transactions it saw are in them).
+ */
+export async function listAnchors(db: Executor, filter: ListFilter, sorting: OwnSorting): Promise<FoundAnchors> {
   const key = sorting.sort ? sortKey({ ...sorting, sort: sorting.sort }) : sql`null`;
-  const res = await db.execute(sql`select k, id from (
-      select ${key} as k, ${assessments.id} as id, row_number() over (order by ${sql.join(listOrder(sorting), sql`, `)}) - 1 as n
-      from ${assessments} where ${listWhere(filter)}
-    ) x where n % ${ANCHOR_STEP} = 0 order by n`);
-  return (res as unknown as { rows: { k: unknown; id: number }[] }).rows.map((r) => ({ key: r.k, id: Number(r.id) }));
+  const res = await db.execute(sql`select s.snap, x.k, x.id, x.n from (select pg_current_snapshot()::text as snap) s
+    left join (
+      select k, id, n from (
+        select ${key} as k, ${assessments.id} as id, row_number() over (order by ${sql.join(listOrder(sorting), sql`, `)}) - 1 as n
+        from ${assessments} where ${listWhere(filter)}
+      ) y where n % ${ANCHOR_STEP} = 0
+    ) x on true order by x.n`);
+  const rows = (res as unknown as { rows: { snap: string; k: unknown; id: number | null; n: number | string }[] }).rows;
+  const snapshot = parseSnapshot(rows[0]?.snap);
+  if (!snapshot) throw new Error('The anchors were read without a snapshot');
+  const list = rows.filter((r) => r.id !== null).map((r) => ({ key: r.k, id: Number(r.id), at: Number(r.n) }));
+  return { list, snapshot };
 }
 
 /**
@@ -155,9 +164,10 @@ function newestPageQuery(db: Executor, shape: string, start: PageStart, counted:
 
 /**
  * Where a page starts reading: straight off the index for the first pages. Deep pages start from the
- * nearest anchor (kept until the list changes), so page 20,000 reads at most ANCHOR_STEP index
- * entries more than page 1 instead of 300,000. While a list has none (a write dropped them), the
- * anchors are looked for in the background (see seekAnchors), and meanwhile a page newest first of a
+ * last anchor before it (kept through writes, see ListAnchors), so page 20,000 reads about ANCHOR_STEP
+ * index entries more than page 1 instead of 300,000. While a list has none (not read yet, aged, or
+ * dropped by a change a row notice could not describe), the anchors are looked for in the background
+ * (see ListAnchors.seek), and meanwhile a page newest first of a
  * list whose blocks are kept starts at its block (see assessment-blocks.repository.ts), exact after
  * every write; other pages are read straight off the index (see nearerEndRows). Anchors first: at
  * 800 pages a second, the block sums of a three-province list (1.2 ms of PostgreSQL each) were what
@@ -168,7 +178,7 @@ async function pageStart(
   filter: ListFilter,
   sorting: OwnSorting,
   offset: number,
-  anchors?: ReadCache<Anchor[]>,
+  anchors?: ListAnchors,
 ): Promise<
   { start: 'top' } | { start: 'block' } | { start: 'anchor'; anchorKey: unknown; anchor: number; offset: number }
 > {
@@ -180,13 +190,13 @@ async function pageStart(
   const found = anchors.peek(key);
   if (found === undefined) {
     if (blocks || offset >= DIRECT_ROWS_UNANCHORED) {
-      seekAnchors(anchors, key, () => listAnchors(db, filter, sorting));
+      void anchors.seek(key, filter, sorting, () => listAnchors(db, filter, sorting));
     }
     return { start: blocks ? 'block' : 'top' };
   }
-  const k = Math.min(Math.floor(offset / ANCHOR_STEP), found.length - 1);
+  const k = lastAnchorUpTo(found, offset);
   if (k < 0) return { start: 'top' };
-  return { start: 'anchor', anchorKey: found[k]!.key, anchor: found[k]!.id, offset: offset - k * ANCHOR_STEP };
+  return { start: 'anchor', anchorKey: found[k]!.key, anchor: found[k]!.id, offset: offset - found[k]!.at };
 }
 
 /** A list row as read from the assessments table alone, with the list's total (0 when not counted). */
@@ -231,7 +241,7 @@ async function plainRows(
   sorting: OwnSorting,
   offset: number,
   limit: number,
-  anchors?: ReadCache<Anchor[]>,
+  anchors?: ListAnchors,
   counted = true,
 ): Promise<PlainListRow[]> {
   const shape = shapeOf(filter);

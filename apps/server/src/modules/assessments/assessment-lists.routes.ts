@@ -22,6 +22,7 @@ import { linkBase } from '../../lib/public-url.js';
 import { requireUser } from '../../plugins/auth.js';
 import { streamAllRows, streamExport } from './assessment-export.js';
 import { type ListCaches, type ListFilter, type ListSorting, pageAssessments } from './assessment-lists.repository.js';
+import { ListAnchors } from './list-anchors.js';
 
 const optionalId = optionalIdQuery();
 
@@ -104,12 +105,14 @@ export const assessmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
     ['assessments', ...REFERENCE_TOPICS],
     60_000,
   );
-  // Where deep pages start reading (see pageStart), and how many rows each place or facility holds in
-  // a list sorted by their names (see groupCounts), kept the same way for at most five minutes.
+  // Where deep pages start reading (see pageStart), kept through writes (see ListAnchors), and how
+  // many rows each place or facility holds in a list sorted by their names (see groupCounts), kept
+  // until an assessment changes; each for at most five minutes.
   const caches: ListCaches = {
-    anchors: new ReadCache(store, database.changes, 'anchors', ['assessments'], 300_000),
+    anchors: new ListAnchors(store, database.changes, 300_000),
     groups: new ReadCache(store, database.changes, 'groups', ['assessments'], 300_000),
   };
+  app.addHook('onClose', async () => caches.anchors.close());
   const page = async (
     request: FastifyRequest,
     reply: FastifyReply,

@@ -1,36 +1,250 @@
+import type { AssessmentSort } from '@tna/domain';
 import { LRUCache } from 'lru-cache';
-import type { ReadCache } from '../../db/read-cache.js';
+import type { CacheStore } from '../../db/cache-store.js';
+import type { ChangeFeed, RowNotice } from '../../db/changes.js';
+import { ReadCache } from '../../db/read-cache.js';
+import type { ListFilter } from './assessment-filters.repository.js';
 
-// Where deep pages of a list sorted by one of the form's own columns start reading: every
-// ANCHOR_STEP-th row of the list (see pageStart in assessment-lists.repository.ts), kept in memory
-// until the list changes, and looked for in the background.
+// Where deep pages of a list start reading: every ANCHOR_STEP-th row of the list when it was read
+// (see pageStart in assessment-lists.repository.ts), looked for in the background and kept in memory.
+// A write no longer drops them: each statement that changes a few forms sends a row notice (migration
+// 0027) saying which rows left and joined which lists and where they sort, and the anchors after such
+// a row move down or up by one. Under steady writes (the mixed benchmark, 50 writes a second) dropping
+// them meant every deep page sorted by name or phone read up to half its list off the index.
 
-/** A row of a list every ANCHOR_STEP rows (assessment-lists.repository.ts): its sort key (none newest first) and its id. */
+/**
+ * A row of a list: its sort key (none newest first), its id, and how many rows of the list sort
+ * before it (`at`), which row notices keep true as rows join and leave the list.
+ */
 export interface Anchor {
   key: unknown;
   id: number;
+  at: number;
+}
+
+/** A PostgreSQL snapshot (pg_current_snapshot): which transactions' changes it sees. */
+export interface Snapshot {
+  xmin: number;
+  xmax: number;
+  xip: number[];
+}
+
+/** A snapshot as pg_current_snapshot()::text gives it ('xmin:xmax:xip,...'), or null. */
+export function parseSnapshot(text: unknown): Snapshot | null {
+  const m = /^(\d+):(\d+):([\d,]*)$/.exec(String(text));
+  if (!m) return null;
+  const xip = m[3] ? m[3].split(',').map(Number) : [];
+  return { xmin: Number(m[1]), xmax: Number(m[2]), xip };
+}
+
+/** Whether a transaction's changes are in what a snapshot sees (as pg_visible_in_snapshot). */
+export function sees(s: Snapshot, xid: number): boolean {
+  return xid < s.xmin || (xid < s.xmax && !s.xip.includes(xid));
+}
+
+/** The last anchor with at most `offset` rows before it (-1 for none): where a page from `offset` starts. */
+export function lastAnchorUpTo(found: readonly Anchor[], offset: number): number {
+  let lo = 0;
+  let hi = found.length - 1;
+  let k = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (found[mid]!.at <= offset) {
+      k = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return k;
+}
+
+/** The order of a list whose anchors are kept: one of the form's own columns, or none (newest first). */
+export interface AnchorOrder {
+  sort?: AssessmentSort | undefined;
+  direction: 'asc' | 'desc';
+}
+
+/** A list's anchors as read, with the snapshot they were read in. */
+export interface FoundAnchors {
+  list: Anchor[];
+  snapshot: Snapshot;
+}
+
+interface KeptAnchors extends FoundAnchors {
+  key: string;
+  filter: ListFilter;
+  order: AnchorOrder;
+  /** The number of the last row notice this value has taken in (see ListAnchors.hear). */
+  heard: number;
+}
+
+/** Where a row notice's row holds each sort key (the trigger's list, migration 0027). */
+const KEY_AT: Partial<Record<AssessmentSort, number>> = {
+  name: 6,
+  fathername: 7,
+  birth_year: 8,
+  implementing_organization: 9,
+  phone: 10,
+};
+
+/** Whether a notice's row is in a list (as listWhere in assessment-filters.repository.ts says). */
+function inList(f: ListFilter, row: unknown[]): boolean {
+  const [, , status, province, district, facility] = row;
+  return (
+    status === f.status &&
+    (!f.province || province === f.province) &&
+    (!f.district || district === f.district) &&
+    (!f.health_facility || facility === f.health_facility) &&
+    (!f.provinces || f.provinces.includes(province as number))
+  );
+}
+
+const ONLY_DIGITS = /^\+?\d+$/;
+
+/**
+ * Two sort keys compared as PostgreSQL compares them ascending (nulls last), or undefined when that
+ * cannot be told here. The name keys are COLLATE "C" (byte order); the phone has the database's
+ * collation, which orders strings of digits (each with or without the same leading +) as bytes do,
+ * and anything else by rules not known here.
+ */
+function compareKeys(sort: AssessmentSort, a: unknown, b: unknown): number | undefined {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  if (sort === 'birth_year') return typeof a === 'number' && typeof b === 'number' ? a - b : undefined;
+  if (typeof a !== 'string' || typeof b !== 'string') return undefined;
+  if (sort === 'phone') {
+    if (!ONLY_DIGITS.test(a) || !ONLY_DIGITS.test(b) || (a[0] === '+') !== (b[0] === '+')) return undefined;
+    return a < b ? -1 : a > b ? 1 : 0;
+  }
+  if (KEY_AT[sort] === undefined) return undefined;
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/** Whether a row sorts before an anchor in a list's order, or undefined when that cannot be told. */
+function sortsBefore(order: AnchorOrder, row: unknown[], anchor: Anchor): boolean | undefined {
+  const id = row[1] as number;
+  if (!order.sort) return id > anchor.id;
+  const at = KEY_AT[order.sort];
+  if (at === undefined) return undefined;
+  const c = compareKeys(order.sort, row[at], anchor.key);
+  if (c === undefined) return undefined;
+  const ascending = c !== 0 ? c : id - anchor.id;
+  return order.direction === 'asc' ? ascending < 0 : ascending > 0;
+}
+
+/** Moves the anchors after a row that left (-1) or joined (+1) the list; false when that cannot be told. */
+function shift(kept: KeptAnchors, row: unknown[]): boolean {
+  const sign = row[0] === -1 ? -1 : 1;
+  // The first anchor the row sorts before: the anchors are in the list's order.
+  let lo = 0;
+  let hi = kept.list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const before = sortsBefore(kept.order, row, kept.list[mid]!);
+    if (before === undefined) return false;
+    if (before) hi = mid;
+    else lo = mid + 1;
+  }
+  for (let i = lo; i < kept.list.length; i++) kept.list[i]!.at += sign;
+  return true;
 }
 
 /** While a list's anchors keep being dropped, they are looked for at most once in this many ms. */
 const ANCHOR_RETRY_MS = 30_000;
-/** When each list's anchors were last looked for, per cache of anchors (that is, per app). */
-const sought = new WeakMap<ReadCache<Anchor[]>, LRUCache<string, number>>();
 
 /**
- * Look for a list's anchors in the background, unless that was done in the last ANCHOR_RETRY_MS.
- * Finding them scans the whole list (200 ms for 450,000 NEW forms sorted by name at 1M), and a write
- * to the list drops them: under steady writes, finding them for every deep page took more than the
- * machine had (the mixed benchmark), while a page read straight off the index costs its depth alone.
+ * The kept anchors of an instance's lists, by list and order. They live in the instance's one cache
+ * store (under the `order` topic, which only a change no row notice describes moves on), and follow
+ * the row notices the change feed hears.
  */
-export function seekAnchors(anchors: ReadCache<Anchor[]>, key: string, find: () => Promise<Anchor[]>): void {
-  let last = sought.get(anchors);
-  if (!last) {
-    last = new LRUCache({ max: 1_000 });
-    sought.set(anchors, last);
+export class ListAnchors {
+  private readonly cache: ReadCache<KeptAnchors>;
+  /** The values kept, which row notices must update. */
+  private readonly held = new Map<string, KeptAnchors>();
+  /** Values just read, not yet in the store: row notices must update them too. */
+  private readonly loading = new Set<KeptAnchors>();
+  /** When each list's anchors were last looked for. */
+  private readonly sought = new LRUCache<string, number>({ max: 1_000 });
+  /** How many row notices this instance has heard. */
+  private heardCount = 0;
+  /** The notices heard while anchors are being read, numbered: a read must take them in. */
+  private recent: { n: number; notice: RowNotice }[] = [];
+  private reading = 0;
+  private readonly stop: () => void;
+
+  constructor(store: CacheStore, changes: ChangeFeed, ttlMs = 300_000) {
+    this.cache = new ReadCache(store, changes, 'anchors', ['order'], ttlMs);
+    this.stop = changes.onRows((notice) => this.hear(notice));
   }
-  const now = Date.now();
-  if (now - (last.get(key) ?? 0) < ANCHOR_RETRY_MS) return;
-  last.set(key, now);
-  // A failed search (the database closing, say) only means the next pages are read off the index.
-  anchors.get(key, find).catch(() => {});
+
+  /** A list's anchors, if they are kept. */
+  peek(key: string): readonly Anchor[] | undefined {
+    return this.cache.peek(key)?.list;
+  }
+
+  /**
+   * Look for a list's anchors in the background, unless that was done in the last ANCHOR_RETRY_MS.
+   * Finding them scans the whole list (200 ms for 450,000 NEW forms sorted by name at 1M). Settles
+   * when the search is over, found or not.
+   */
+  seek(key: string, filter: ListFilter, order: AnchorOrder, find: () => Promise<FoundAnchors>): Promise<void> {
+    const now = Date.now();
+    if (now - (this.sought.get(key) ?? 0) < ANCHOR_RETRY_MS) return Promise.resolve();
+    this.sought.set(key, now);
+    const from = this.heardCount;
+    this.reading++;
+    const load = async (): Promise<KeptAnchors> => {
+      try {
+        const kept: KeptAnchors = { ...(await find()), key, filter, order, heard: from };
+        // What was heard while they were read, from transactions their snapshot did not see.
+        for (const { n, notice } of this.recent) this.apply(kept, notice, n);
+        this.loading.add(kept);
+        return kept;
+      } finally {
+        if (--this.reading === 0) this.recent = [];
+      }
+    };
+    return (
+      this.cache
+        .get(key, load)
+        .then((kept) => {
+          this.loading.delete(kept);
+          if (this.cache.peek(key) === kept) this.held.set(key, kept);
+        })
+        // A failed search (the database closing, say) only means the next pages start elsewhere.
+        .catch(() => {})
+    );
+  }
+
+  /** Stop hearing row notices (the app is closing). */
+  close(): void {
+    this.stop();
+    this.held.clear();
+    this.loading.clear();
+  }
+
+  private hear(notice: RowNotice): void {
+    const n = ++this.heardCount;
+    if (this.reading > 0) this.recent.push({ n, notice });
+    for (const kept of this.loading) this.apply(kept, notice, n);
+    for (const [key, kept] of this.held) {
+      // Gone from the store (aged, pushed out, or an `order` change): nothing to update.
+      if (this.cache.peek(key) !== kept) this.held.delete(key);
+      else this.apply(kept, notice, n);
+    }
+  }
+
+  /** Takes row notice `n` into a list's anchors, once; drops them when a row's place cannot be told. */
+  private apply(kept: KeptAnchors, notice: RowNotice, n: number): void {
+    if (n <= kept.heard) return;
+    kept.heard = n;
+    if (sees(kept.snapshot, notice.xid)) return;
+    for (const row of notice.rows) {
+      if (!inList(kept.filter, row)) continue;
+      if (!shift(kept, row)) {
+        kept.list = [];
+        this.held.delete(kept.key);
+        this.cache.delete(kept.key);
+        return;
+      }
+    }
+  }
 }
