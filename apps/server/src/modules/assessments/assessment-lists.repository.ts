@@ -96,10 +96,13 @@ const ANCHOR_STEP = 250;
 /** Pages that start before this row are read straight off the index. */
 const DIRECT_ROWS = 2 * ANCHOR_STEP;
 /**
- * While a list has no anchors kept, pages that start before this row are read straight off the
- * index without looking for them: reading 2,000 index entries costs about a millisecond, while
- * finding the anchors reads the whole list (tens of milliseconds for a large province), and the list
- * may change before another deep page of it is asked for.
+ * While a list has no anchors kept, pages that start before this row are read straight off the index
+ * (reading 2,000 index entries costs a few milliseconds); deeper ones from the nearer end. Either
+ * way its anchors are looked for in the background, from the first page past DIRECT_ROWS: finding
+ * them reads the whole list once (tens of milliseconds for a large province), and since they follow
+ * writes they then serve every deep page of the list for as long as they are kept. Before they
+ * followed writes they were looked for only past this row: on a slow machine, province searches on
+ * pages 34-133 each read up to 2,000 entries (p95 153 ms at 32 connections, bench/README.md).
  */
 const DIRECT_ROWS_UNANCHORED = 2_000;
 
@@ -189,9 +192,7 @@ async function pageStart(
   const key = anchorsKey(filter, order);
   const found = anchors.peek(key);
   if (found === undefined) {
-    if (blocks || offset >= DIRECT_ROWS_UNANCHORED) {
-      void anchors.seek(key, filter, sorting, () => listAnchors(db, filter, sorting));
-    }
+    void anchors.seek(key, filter, sorting, () => listAnchors(db, filter, sorting));
     return { start: blocks ? 'block' : 'top' };
   }
   const k = lastAnchorUpTo(found, offset);
