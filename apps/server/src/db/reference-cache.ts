@@ -20,6 +20,17 @@ export interface ReferenceNames {
   trainings: Map<number, TrainingTitles>;
 }
 
+/**
+ * How the reference data hangs together, for checking a form's references without a query (see
+ * memoryReferences in the assessments module): each unit's type and parent, each facility's district,
+ * each training's department.
+ */
+export interface ReferenceLinks {
+  units: Map<number, { type: string; parentId: number | null }>;
+  facilityDistricts: Map<number, number>;
+  trainingDepartments: Map<number, number>;
+}
+
 /** A table of the reference names, named as the change feed's topic that says it changed. */
 type Part = keyof ReferenceNames & Topic;
 const PARTS: readonly Part[] = ['units', 'facilities', 'departments', 'positions', 'trainings'];
@@ -82,6 +93,7 @@ async function load(db: Executor, part: Part): Promise<ReferenceNames[Part]> {
  */
 export class ReferenceCache {
   private readonly parts: { [P in Part]: ReadCache<ReferenceNames[P]> };
+  private readonly linkParts: { [L in keyof ReferenceLinks]: ReadCache<ReferenceLinks[L]> };
   /** The last names handed out, so that callers can tell by identity that nothing changed. */
   private last: ReferenceNames | null = null;
   /** How many times a table was read (for tests: which changes make which tables be read again). */
@@ -90,7 +102,7 @@ export class ReferenceCache {
   constructor(
     private readonly db: Executor,
     store: CacheStore,
-    changes: ChangeFeed,
+    private readonly changes: ChangeFeed,
     ttlMs = 600_000,
   ) {
     const part = <P extends Part>(p: P) =>
@@ -102,6 +114,39 @@ export class ReferenceCache {
       positions: part('positions'),
       trainings: part('trainings'),
     };
+    this.linkParts = {
+      units: new ReadCache(store, changes, 'reference.unit-links', ['units'], ttlMs),
+      facilityDistricts: new ReadCache(store, changes, 'reference.facility-districts', ['facilities'], ttlMs),
+      trainingDepartments: new ReadCache(store, changes, 'reference.training-departments', ['trainings'], ttlMs),
+    };
+  }
+
+  /**
+   * How the reference data hangs together, or null while the change feed cannot say it is current
+   * (then the caller asks the database: reading whole tables for each request would cost more).
+   */
+  async links(): Promise<ReferenceLinks | null> {
+    if (!this.changes.live) return null;
+    const db = this.db;
+    const [units, facilityDistricts, trainingDepartments] = await Promise.all([
+      this.linkParts.units.get('all', async () => {
+        const rows = await db
+          .select({ id: adminUnits.id, type: adminUnits.type, parentId: adminUnits.parentId })
+          .from(adminUnits);
+        return new Map(rows.map((u) => [u.id, { type: u.type, parentId: u.parentId }]));
+      }),
+      this.linkParts.facilityDistricts.get('all', async () => {
+        const rows = await db
+          .select({ id: healthFacilities.id, districtId: healthFacilities.districtId })
+          .from(healthFacilities);
+        return new Map(rows.map((f) => [f.id, f.districtId]));
+      }),
+      this.linkParts.trainingDepartments.get('all', async () => {
+        const rows = await db.select({ id: trainings.id, departmentId: trainings.departmentId }).from(trainings);
+        return new Map(rows.map((t) => [t.id, t.departmentId]));
+      }),
+    ]);
+    return { units, facilityDistricts, trainingDepartments };
   }
 
   /** The key each table's names are kept under. */

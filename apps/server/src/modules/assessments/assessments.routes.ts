@@ -16,6 +16,7 @@ import { pageQuery, toPage } from '../../lib/paging.js';
 import { idParams } from '../../lib/params.js';
 import { requireUser } from '../../plugins/auth.js';
 import { multipartFormParser } from '../../plugins/limits.js';
+import { keptReferences } from './assessment-references.js';
 import {
   countMyForms,
   findAssessmentDto,
@@ -83,6 +84,7 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
       data,
       priorities,
       typeof key === 'string' && key.length <= 200 ? key : null,
+      await keptReferences(app.reference),
     );
     if (result.replayed) reply.header('idempotent-replayed', 'true');
     return { success: result.assessment };
@@ -92,7 +94,16 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = requireUser(request);
     const { data, priorities } = parseSubmission(request.body, assessmentUpdateDataSchema);
     return {
-      success: await updateAssessment(app.db, user, request.actor(), data.id, data.version, data, priorities),
+      success: await updateAssessment(
+        app.db,
+        user,
+        request.actor(),
+        data.id,
+        data.version,
+        data,
+        priorities,
+        await keptReferences(app.reference),
+      ),
     };
   });
 

@@ -22,8 +22,8 @@ import type { Db, Executor } from '../../db/client.js';
 import { assessmentHistories, assessmentPriorities, assessments } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../auth/auth.repository.js';
-import { checkReferences, type ReferenceSource } from './assessment-references.js';
-import { allocateAssessmentIds, databaseReferences } from './assessment-references.repository.js';
+import { checkReferences, type KeptReferences, type ReferenceSource, referencesIn } from './assessment-references.js';
+import { allocateAssessmentIds } from './assessment-references.repository.js';
 import {
   type AssessmentRow,
   assessmentOfKey,
@@ -174,11 +174,12 @@ export async function createAssessment(
   fields: AssessmentFields,
   lines: PriorityLineInput[],
   idempotencyKey?: string | null,
+  kept: KeptReferences = null,
 ): Promise<{ assessment: AssessmentDto; replayed: boolean }> {
   assertJobProvinceInScope(user, fields);
   const created = await audited(db, actor, async (w) => {
     if (idempotencyKey && !(await claimIdempotencyKey(w.tx, actor.userId, idempotencyKey))) return null;
-    const [id] = await insertAssessments(w, actor.userId, [{ fields, lines }], databaseReferences(w.tx));
+    const [id] = await insertAssessments(w, actor.userId, [{ fields, lines }], referencesIn(w.tx, kept));
     if (idempotencyKey) await bindIdempotencyKey(w.tx, actor.userId, idempotencyKey, id!);
     return id!;
   });
@@ -248,6 +249,7 @@ export async function updateAssessment(
   version: number | null | undefined,
   fields: AssessmentFields,
   lines: PriorityLineInput[],
+  kept: KeptReferences = null,
 ): Promise<AssessmentDto> {
   await audited(db, actor, async (w) => {
     const row = await findAssessment(w.tx, id, true);
@@ -261,7 +263,7 @@ export async function updateAssessment(
         'conflict.staleVersion',
       );
     }
-    await applyAssessmentUpdate(w, user.id, row, fields, lines, databaseReferences(w.tx));
+    await applyAssessmentUpdate(w, user.id, row, fields, lines, referencesIn(w.tx, kept));
   });
   return (await findAssessmentDto(db, id))!;
 }

@@ -151,6 +151,34 @@ describe('POST /api/tnas', () => {
     });
   });
 
+  it('checks against the reference data as it is now: a facility moved a moment before', async () => {
+    const move = async (district: number) => {
+      const res = await t.request('POST', '/api/hospitals', {
+        token: t.adminToken,
+        body: {
+          id: r.hospitalId,
+          name: 'Test District Hospital',
+          type: 'DH',
+          province_id: r.provinceId,
+          district_id: district,
+          is_her_hf: false,
+          status: 'Existing',
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await create(officer.token);
+    await move(r.otherDistrictId);
+    try {
+      const res = await submitMultipart(t, '/api/tnas', officer.token, formData(r), priorities(r));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.hospital).toEqual(['The health facility is not in the chosen district']);
+    } finally {
+      await move(r.districtId);
+    }
+    await create(officer.token);
+  });
+
   it.each([
     ['no priority line', () => [], 'priorities', 'Add at least one training priority'],
     [
