@@ -62,6 +62,11 @@ export class CacheStore {
     return this.lru?.get(key);
   }
 
+  /** The entry of `key` without counting it as used (it stays as near the way out as it was). */
+  peek(key: string): StoredEntry | undefined {
+    return this.lru?.peek(key);
+  }
+
   set(key: string, entry: StoredEntry, ttlMs: number): void {
     if (ttlMs <= 0) return;
     this.lru?.set(key, entry, { ttl: ttlMs });

@@ -58,6 +58,17 @@ export class ReadCache<V> {
     return hit && hit.stamp === this.stamp() ? (hit.value as V) : undefined;
   }
 
+  /**
+   * Whether `value` is what is held and current for `key`, without counting it as used: for an
+   * owner that updates its kept values in place (see ListAnchors) and must not keep them in the store
+   * by looking at them.
+   */
+  holds(key: string, value: V): boolean {
+    if (!this.changes.live || !this.store.enabled) return false;
+    const hit = this.store.peek(`${this.name}\u0000${key}`);
+    return hit !== undefined && hit.value === value && hit.stamp === this.stamp();
+  }
+
   /** Forget `key` (its value is known to be behind). */
   delete(key: string): void {
     this.store.delete(`${this.name}\u0000${key}`);

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CacheStore } from '../../db/cache-store.js';
 import type { ChangeFeed } from '../../db/changes.js';
+import { ReadCache } from '../../db/read-cache.js';
 import { seedAssessments } from '../../test/assessment-fixtures.js';
 import { setupTestApp, type TestContext } from '../../test/helpers.js';
 import type { ListFilter } from './assessment-filters.repository.js';
@@ -248,6 +249,27 @@ describe('kept anchors', () => {
       // Whatever is still kept is exact (a phone no collation-free rule orders drops the phone list alone).
       const kept = await checkKept(anchors);
       expect(kept).toBeLessThan(cases().length);
+      anchors.close();
+    }
+  });
+
+  it('are not kept in the store by the notices that update them: the least recently used go first', async () => {
+    const store = new CacheStore(64 * 1024);
+    const anchors = new ListAnchors(store, t.database.changes);
+    try {
+      await Promise.all(seekAll(anchors));
+      const held = cases().filter((c) => store.peek(`anchors\u0000${keyOf(c)}`));
+      expect(held.length).toBeGreaterThan(0);
+      // Other entries fill the store while writes keep updating the anchors.
+      const other = new ReadCache<string>(store, t.database.changes, 'other', ['auth'], 60_000);
+      for (let i = 0; i < 40; i++) {
+        await other.get(`k${i}`, async () => 'x'.repeat(1000));
+        await t.database.db.execute(sql`update assessments set phone = case when phone = '+93701' then '+93709'
+          else '+93701' end where id = (select min(id) from assessments where status = 'NEW')`);
+        await heardAll(t.database.changes);
+      }
+      expect(cases().filter((c) => store.peek(`anchors\u0000${keyOf(c)}`))).toEqual([]);
+    } finally {
       anchors.close();
     }
   });

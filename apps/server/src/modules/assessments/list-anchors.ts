@@ -207,7 +207,10 @@ export class ListAnchors {
         .get(key, load)
         .then((kept) => {
           this.loading.delete(kept);
-          if (this.cache.peek(key) === kept) this.held.set(key, kept);
+          // Values gone from the store are let go here too, so that no reference keeps them in
+          // memory outside its budget while no write comes to prune them.
+          this.prune();
+          if (this.cache.holds(key, kept)) this.held.set(key, kept);
         })
         // A failed search (the database closing, say) only means the next pages start elsewhere.
         .catch(() => {})
@@ -225,11 +228,14 @@ export class ListAnchors {
     const n = ++this.heardCount;
     if (this.reading > 0) this.recent.push({ n, notice });
     for (const kept of this.loading) this.apply(kept, notice, n);
-    for (const [key, kept] of this.held) {
-      // Gone from the store (aged, pushed out, or an `order` change): nothing to update.
-      if (this.cache.peek(key) !== kept) this.held.delete(key);
-      else this.apply(kept, notice, n);
-    }
+    this.prune();
+    for (const kept of this.held.values()) this.apply(kept, notice, n);
+  }
+
+  /** Let go of the values gone from the store (aged, pushed out, or an `order` change). */
+  private prune(): void {
+    // `holds` does not count as a use: updating anchors must not keep them in the store.
+    for (const [key, kept] of this.held) if (!this.cache.holds(key, kept)) this.held.delete(key);
   }
 
   /** Takes row notice `n` into a list's anchors, once; drops them when a row's place cannot be told. */
