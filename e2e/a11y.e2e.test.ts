@@ -109,7 +109,8 @@ async function seriousViolations(page: Page): Promise<string[]> {
 /** Open a route and wait until it has drawn its data: its heading, and no list or figure still loading. */
 async function visit(page: Page, route: string) {
   await page.goto(route);
-  await page.locator('h1').first().waitFor();
+  // The app's heading, not the one of the frame boot.js paints before the app has come.
+  await page.locator('#root h1').first().waitFor();
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
 }

@@ -9,13 +9,19 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
 // 2. The texts of the chosen language are asked for now, beside the app's script, not once that
 //    script has arrived and run: nothing is shown before them, and on a slow link that is a round
 //    trip less before the first paint. The names repeat src/lib/i18n.ts (a static file cannot import
-//    it): the `language` key of localStorage, English as the default and the fallback.
-(() => {
-  let language = 'en';
-  try {
-    const stored = localStorage.getItem('language');
-    if (stored === 'fa' || stored === 'ps') language = stored;
-  } catch {}
+//    it): the `language` key of localStorage, English as the default and the fallback. The document
+//    is given the language's direction now too, for the frame of part 4.
+((table) => {
+  const stored = (key) => {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  };
+  const language = ['fa', 'ps'].includes(stored('language')) ? stored('language') : 'en';
+  document.documentElement.lang = language;
+  document.documentElement.dir = language === 'en' ? 'ltr' : 'rtl';
   for (const name of language === 'en' ? ['en'] : [language, 'en']) {
     const link = document.createElement('link');
     link.rel = 'preload';
@@ -25,27 +31,23 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
     link.href = `/assets/i18n/${name}.json`;
     document.head.appendChild(link);
   }
-})();
 
-// 3. The code of the page being opened is asked for now too, beside the entry's: the shell and the
-//    page for a signed-in user, else the guest page (any other path goes to the sign-in page). The
-//    app would otherwise learn of the shell only once its entry ran, and of the page once the shell
-//    ran. The table is written by the build (build/route-preloads.ts); the dev server has none.
-//    `token` repeats STORAGE_KEYS.token of the domain package.
-((table) => {
+  // 3. The code of the page being opened is asked for now too, beside the entry's: the shell and the
+  //    page for a signed-in user, else the guest page (any other path goes to the sign-in page). The
+  //    app would otherwise learn of the shell only once its entry ran, and of the page once the shell
+  //    ran. The table is written by the build (build/route-preloads.ts); the dev server has none.
+  //    `token` repeats STORAGE_KEYS.token of the domain package.
   if (!table) return;
   const BATCH = 6;
-  let signedIn = false;
-  try {
-    signedIn = Boolean(localStorage.getItem('token'));
-  } catch {}
+  const signedIn = Boolean(stored('token'));
   const path = location.pathname;
-  const find = (routes) => routes.find(([pattern]) => new RegExp(pattern).test(path));
-  const guest = find(table.guest);
+  const find = (routes) => routes.findIndex(([pattern]) => new RegExp(pattern).test(path));
+  const guest = table.guest[find(table.guest)];
+  const page = find(table.pages);
   let wanted;
   if (!signedIn) wanted = (guest || table.guest[0])[1];
   else if (guest) wanted = guest[1];
-  else wanted = table.shell.concat((find(table.pages) || [null, []])[1]);
+  else wanted = table.shell.concat(page < 0 ? [] : table.pages[page][1]);
   const links = wanted.map((index) => {
     const file = table.files[index];
     const link = document.createElement('link');
@@ -68,4 +70,58 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
     if (from + BATCH < links.length) setTimeout(() => append(from + BATCH), 0);
   };
   append(0);
+
+  // 4. A signed-in page's frame, painted before the app's code has arrived and run (seconds, on a
+  //    slow link and a cheap phone, of a blank screen before): the header, the menu's rail, the
+  //    footer and the page's title where the app shows them, in the chosen language and colours
+  //    (styled by app.css, in the stylesheet the page waits for anyway). It lies over the app and
+  //    goes in the same frame as the app first shows a page heading (the page's, or the sign-in
+  //    page's after a session ended) or an alert (no access to the page, an error). Nothing under it
+  //    moves. Without either in 20 s it goes anyway.
+  //    The keys repeat src/app/theme.ts (`tna-color-scheme`) and src/app/shell/display-settings.ts.
+  if (!signedIn || guest || page < 0) return;
+  const texts = table.texts[language];
+  const title = texts.titles[page];
+  document.title = texts.tab.replace('{title}', title);
+  let scheme = stored('tna-color-scheme');
+  if (scheme === 'auto') scheme = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  document.documentElement.setAttribute('data-mantine-color-scheme', scheme === 'dark' ? 'dark' : 'light');
+  let settings = {};
+  try {
+    settings = JSON.parse(stored('tna-display-settings')) || {};
+  } catch {}
+  const frame = document.createElement('div');
+  frame.id = 'boot-frame';
+  frame.setAttribute('aria-hidden', 'true');
+  frame.dataset.header = settings.navbarVariant || 'default';
+  frame.dataset.skin = settings.sidebarSkin || 'dark';
+  frame.dataset.rail = String(settings.sidebarCollapsed !== false);
+  frame.innerHTML =
+    '<div class="boot-frame-header"></div><div class="boot-frame-navbar"></div><div class="boot-frame-footer"></div>' +
+    '<div class="boot-frame-main"><div class="boot-frame-crumb"><span></span><span>/</span><span></span></div>' +
+    '<h1 class="boot-frame-title"></h1></div>';
+  const crumbs = frame.querySelectorAll('.boot-frame-crumb span');
+  crumbs[0].textContent = texts.home;
+  crumbs[2].textContent = title;
+  frame.querySelector('h1').textContent = title;
+  const place = () => {
+    const app = document.getElementById('root');
+    if (!app) return;
+    document.body.appendChild(frame);
+    let timer;
+    const observer = new MutationObserver(() => {
+      if (app.querySelector('h1, [role="alert"]')) done();
+    });
+    const done = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      frame.remove();
+    };
+    observer.observe(app, { childList: true, subtree: true });
+    timer = setTimeout(done, 20000);
+  };
+  // The parser has not reached <body> yet; it has when the document turns "interactive", which is
+  // before the app's (deferred) modules run.
+  if (document.readyState === 'loading') document.addEventListener('readystatechange', place, { once: true });
+  else place();
 })(__ROUTE_PRELOADS__);

@@ -17,6 +17,17 @@ import { pathPattern, readPageTable } from './route-table';
 const GUEST_PAGES = ['login', 'register', 'forgot-password', 'recover-password'];
 const PAGE_TABLE = 'src/app/routes/page-modules.ts';
 const PLACEHOLDER = '__ROUTE_PRELOADS__';
+const LANGUAGES = ['en', 'fa', 'ps'];
+const TRANSLATIONS = 'public/assets/i18n';
+
+/** The text of `key` ('pages.titles.create') in a translation file, or the build fails. */
+function translate(texts: unknown, key: string, file: string): string {
+  const value = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
+  if (typeof value !== 'string') throw new Error(`route preloads: no text "${key}" in ${file}`);
+  return value;
+}
 
 export interface RoutePreloads {
   /** Every file named below, once; the lists hold indexes into it. */
@@ -27,6 +38,11 @@ export interface RoutePreloads {
   pages: [string, number[]][];
   /** The same for the guest pages; the first is the sign-in page, where every other path goes. */
   guest: [string, number[]][];
+  /**
+   * What boot.js writes in the frame it paints before the app's code runs, by language: the
+   * breadcrumb's first item, the tab title's pattern and each signed-in page's title (as `pages`).
+   */
+  texts: Record<string, { home: string; tab: string; titles: string[] }>;
 }
 
 interface ChunkInfo {
@@ -106,7 +122,21 @@ export function routePreloads(root: string): Plugin {
         pathPattern(name),
         indexes(chunkOf(`src/features/auth/pages/${name}-page.tsx`)),
       ]);
-      const preloads: RoutePreloads = { files, shell, pages, guest };
+      const texts = Object.fromEntries(
+        LANGUAGES.map((language) => {
+          const file = path.join(root, TRANSLATIONS, `${language}.json`);
+          const all: unknown = JSON.parse(readFileSync(file, 'utf8'));
+          return [
+            language,
+            {
+              home: translate(all, 'nav.home', file),
+              tab: translate(all, 'app.pageTitle', file),
+              titles: table.map(([, , title]) => translate(all, title, file)),
+            },
+          ];
+        }),
+      );
+      const preloads: RoutePreloads = { files, shell, pages, guest, texts };
       this.emitFile({
         type: 'asset',
         fileName: 'boot.js',

@@ -12,6 +12,8 @@ describe('the build list of what each page loads first', () => {
     // The four review lists share one module; every other page has its own.
     expect(new Set(table.map(([, file]) => file)).size).toBe(PAGE_ROUTES.length - 3);
     for (const [, file] of table) expect(file).toMatch(/^\.\.\/\.\.\/features\/[a-z-]+\/pages\/[a-z-]+-page$/);
+    // The title boot.js paints before the app has come (the build fails on a key with no text).
+    expect(table.map(([, , title]) => title)).toEqual(PAGE_ROUTES.map((route) => route.title));
   });
 
   it('matches a path as the router does: whole, parameters as one segment, a trailing slash allowed', () => {
