@@ -1,6 +1,7 @@
 import { Button, Grid, Group } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import type { AdminUnitDto } from '@tna/domain';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../../components/select';
 import { searchableProps, unitOptions } from '../../../components/select-options';
@@ -34,16 +35,28 @@ const text = (value: number | null) => (value ? String(value) : null);
  * The search form of the review lists (SPEC 2, 5): province required (Search stays disabled without
  * it), a province loads its districts and a district its health facilities, each clearing the next.
  */
-export function ReviewSearch({ applied, onSearch, onReset, searching }: ReviewSearchProps) {
+export function ReviewSearch(props: ReviewSearchProps) {
+  // The device's copy of the lists arrives as the page opens: rendered as a transition, not in the
+  // task that paints the page (lib/deferred-query.ts). TanStack Query makes the component that asks
+  // render again at once with the answer: here that is this one alone, and the form below, given the
+  // same props, waits for the transition (before, the whole form was built twice, once synchronously).
+  const provinces = useDeferredQuery(useProvinces()).data;
+  return <SearchForm {...props} provinces={provinces} />;
+}
+
+const SearchForm = memo(function SearchForm({
+  applied,
+  onSearch,
+  onReset,
+  searching,
+  provinces,
+}: ReviewSearchProps & { provinces: AdminUnitDto[] | undefined }) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const [draft, setDraft] = useState<ReviewFilters>(applied);
   // Back and forward (the search lives in the address) bring their own search.
   const { province, district, health_facility } = applied;
   useEffect(() => setDraft({ province, district, health_facility }), [province, district, health_facility]);
-  // The device's copy of the lists arrives as the page opens: rendered as a transition, not in the
-  // task that paints the page (lib/deferred-query.ts).
-  const provinces = useDeferredQuery(useProvinces());
   // Only the provinces the reader works in: the server answers an empty page for any other.
   const scope = useProvinceScope();
   const districts = useDistricts(draft.province);
@@ -68,7 +81,7 @@ export function ReviewSearch({ applied, onSearch, onReset, searching }: ReviewSe
               placeholder={t('tna.review.chooseProvince')}
               required
               data={unitOptions(
-                provinces.data?.filter((p) => !scope || scope.includes(p.id)),
+                provinces?.filter((p) => !scope || scope.includes(p.id)),
                 language,
               )}
               {...searchable}
@@ -131,4 +144,4 @@ export function ReviewSearch({ applied, onSearch, onReset, searching }: ReviewSe
       </form>
     </search>
   );
-}
+});
