@@ -1,6 +1,6 @@
 import { Button, Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BarChart } from '../../../components/bar-chart';
@@ -8,7 +8,7 @@ import { type Column, DataTable } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { QueryView } from '../../../components/query-view';
 import { useProvinceScope } from '../../../lib/auth';
-import { useDeferredQuery } from '../../../lib/deferred-query';
+import { type DeferredView, useDeferredView } from '../../../lib/deferred-query';
 import { formatList } from '../../../lib/format';
 import { formatNumber } from '../../../lib/format-number';
 import { currentLanguage } from '../../../lib/i18n';
@@ -18,6 +18,7 @@ import {
   type CoreStats,
   type DepartmentFigure,
   type ProvinceFigure,
+  type StatusFigure,
   useCoreStats,
   useDepartmentFigures,
   useProvinceFigures,
@@ -91,12 +92,30 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** SPEC 2 dashboard: counts by status, by province and by department (tables and bars), refreshed every 2 minutes. */
 export function DashboardPage() {
+  // Each answer renders this component again at once; the figures below wait for the transition
+  // (lib/deferred-query.ts).
+  const statuses = useDeferredView(useStatusFigures());
+  const provinces = useDeferredView(useProvinceFigures());
+  const departments = useDeferredView(useDepartmentFigures());
+  const core = useDeferredView(useCoreStats());
+  return <DashboardFigures statuses={statuses} provinces={provinces} departments={departments} core={core} />;
+}
+
+interface DashboardFiguresProps {
+  statuses: DeferredView<StatusFigure[]>;
+  provinces: DeferredView<ProvinceFigure[]>;
+  departments: DeferredView<DepartmentFigure[]>;
+  core: DeferredView<CoreStats>;
+}
+
+const DashboardFigures = memo(function DashboardFigures({
+  statuses,
+  provinces,
+  departments,
+  core,
+}: DashboardFiguresProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
-  const statuses = useDeferredQuery(useStatusFigures());
-  const provinces = useDeferredQuery(useProvinceFigures());
-  const departments = useDeferredQuery(useDepartmentFigures());
-  const core = useDeferredQuery(useCoreStats());
   const total = (statuses.data ?? []).reduce((sum, s) => sum + s.total, 0);
   // Which provinces the figures count (issue 13): the server counts only the reader's provinces,
   // and the figures by province list exactly those.
@@ -229,4 +248,4 @@ export function DashboardPage() {
       </SimpleGrid>
     </>
   );
-}
+});
