@@ -278,8 +278,10 @@ export async function countMyForms(db: Executor, userId: number, status: string)
 
 /**
  * A page of the forms a user entered, newest first, read off the (creator, status, created_at, id)
- * index. `total` is the count of them, when the caller keeps it (see countMyForms): counting an
- * officer's 7,600 forms on every page was half of a page's time at 1M forms.
+ * index from the end nearer to it (oldest first, then reversed, for the second half), so that a
+ * random page reads a quarter of an officer's forms on average rather than half. `total` is the count
+ * of them, when the caller keeps it (see countMyForms): counting an officer's 7,600 forms on every
+ * page was half of a page's time at 1M forms.
  */
 export async function pageMyForms(
   db: Executor,
@@ -290,8 +292,12 @@ export async function pageMyForms(
   perPage: number,
   total: number,
 ): Promise<{ rows: AssessmentRowDto[]; total: number }> {
-  const query = preparedQuery(db, 'my-forms', (name) => {
-    const order = [desc(assessments.createdAt), desc(assessments.id)];
+  const offset = (page - 1) * perPage;
+  const after = total - offset - perPage;
+  const fromEnd = after < offset;
+  const query = preparedQuery(db, `my-forms:${fromEnd}`, (name) => {
+    const dir = fromEnd ? asc : desc;
+    const order = [dir(assessments.createdAt), dir(assessments.id)];
     const ids = db
       .select({ id: assessments.id })
       .from(assessments)
@@ -304,7 +310,12 @@ export async function pageMyForms(
       .orderBy(...order)
       .prepare(name);
   });
-  const plain = await query.execute({ user: userId, status, limit: perPage, offset: (page - 1) * perPage });
+  const take = fromEnd ? perPage + Math.min(0, after) : perPage;
+  const plain =
+    take <= 0
+      ? []
+      : await query.execute({ user: userId, status, limit: take, offset: fromEnd ? Math.max(0, after) : offset });
+  if (fromEnd) plain.reverse();
   const names = await reference.names(namesCover(plain));
   return { rows: plain.map((row) => toRowDto(row, names)), total };
 }

@@ -325,6 +325,10 @@ describe('GET /api/tnas/myforms/NEW', () => {
     const after = (await own.request('GET', '/api/tnas/myforms/NEW', { token: me.token })).json().data;
     expect(after).toMatchObject({ total: 18, last_page: 2, to: 15 });
     expect(after.data[0]).toMatchObject({ name: 'Worker 17' });
+    // A full page nearer the end than the start (read oldest first, then turned round).
+    const deep = (await own.request('GET', '/api/tnas/myforms/NEW?page=3&per_page=5', { token: me.token })).json().data;
+    expect(deep).toMatchObject({ total: 18, from: 11, to: 15 });
+    expect(deep.data.map((x: { name: string }) => x.name)).toEqual([7, 6, 5, 4, 3].map((i) => `Worker ${i}`));
     expect(
       (await own.request('GET', '/api/tnas/myforms/NEW', { token: (await own.userWithRole('validator')).token }))
         .statusCode,

@@ -207,7 +207,8 @@ describe('kept anchors', () => {
         fc.array(fc.array(write, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 }),
         fc.constantFrom('after' as const, 'read first' as const, 'writes first' as const),
         async (transactions, mode) => {
-          const anchors = new ListAnchors(new CacheStore(8 * 1024 * 1024), t.database.changes);
+          // Every search at once, so that each one is under way while the writes are made.
+          const anchors = new ListAnchors(new CacheStore(8 * 1024 * 1024), t.database.changes, 300_000, 99);
           let done = () => {};
           const written = new Promise<void>((resolve) => {
             done = resolve;
@@ -269,6 +270,28 @@ describe('kept anchors', () => {
         await heardAll(t.database.changes);
       }
       expect(cases().filter((c) => store.peek(`anchors\u0000${keyOf(c)}`))).toEqual([]);
+    } finally {
+      anchors.close();
+    }
+  });
+
+  it('are looked for two lists at a time, and every list asked for is looked for', async () => {
+    const anchors = new ListAnchors(new CacheStore(8 * 1024 * 1024), t.database.changes);
+    let running = 0;
+    let most = 0;
+    try {
+      await Promise.all(
+        cases().map((c) =>
+          anchors.seek(keyOf(c), c.filter, c.order, async () => {
+            most = Math.max(most, ++running);
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            running--;
+            return listAnchors(t.database.db, c.filter, { ...c.order, sort: c.order.sort as 'name', lang: 'en' });
+          }),
+        ),
+      );
+      expect(most).toBe(2);
+      expect(await checkKept(anchors)).toBe(cases().length);
     } finally {
       anchors.close();
     }

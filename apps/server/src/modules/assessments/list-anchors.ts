@@ -149,6 +149,17 @@ function shift(kept: KeptAnchors, row: unknown[]): boolean {
 
 /** While a list's anchors keep being dropped, they are looked for at most once in this many ms. */
 const ANCHOR_RETRY_MS = 30_000;
+/**
+ * Searches for anchors run at most SEEKS_AT_ONCE at a time, with at most SEEKS_WAITING waiting; a list
+ * asked for beyond that is looked for on a later page. Each search scans a whole list: when
+ * validators open many lists at once (the benchmark's province searches: 34 provinces by 7 headers
+ * and 2 directions), dozens of searches side by side took the pool's connections and PostgreSQL's CPU
+ * from the pages they were meant to speed up. One at a time was too few: a large list's two
+ * directions (450,000 forms by name, ascending and descending) then waited for each other, and their
+ * deep pages were read off the index meanwhile (bench/README.md, 2026-11-25, fourth session).
+ */
+const SEEKS_AT_ONCE = 2;
+const SEEKS_WAITING = 64;
 
 /**
  * The kept anchors of an instance's lists, by list and order. They live in the instance's one cache
@@ -168,9 +179,18 @@ export class ListAnchors {
   /** The notices heard while anchors are being read, numbered: a read must take them in. */
   private recent: { n: number; notice: RowNotice }[] = [];
   private reading = 0;
+  /** The searches not yet over (see SEEKS_WAITING), those running, and those waiting to run. */
+  private seeking = 0;
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
   private readonly stop: () => void;
 
-  constructor(store: CacheStore, changes: ChangeFeed, ttlMs = 300_000) {
+  constructor(
+    store: CacheStore,
+    changes: ChangeFeed,
+    ttlMs = 300_000,
+    private readonly seeksAtOnce = SEEKS_AT_ONCE,
+  ) {
     this.cache = new ReadCache(store, changes, 'anchors', ['order'], ttlMs);
     this.stop = changes.onRows((notice) => this.hear(notice));
   }
@@ -188,12 +208,14 @@ export class ListAnchors {
   seek(key: string, filter: ListFilter, order: AnchorOrder, find: () => Promise<FoundAnchors>): Promise<void> {
     const now = Date.now();
     if (now - (this.sought.get(key) ?? 0) < ANCHOR_RETRY_MS) return Promise.resolve();
+    if (this.seeking > SEEKS_WAITING) return Promise.resolve();
     this.sought.set(key, now);
     const from = this.heardCount;
     this.reading++;
+    this.seeking++;
     const load = async (): Promise<KeptAnchors> => {
       try {
-        const kept: KeptAnchors = { ...(await find()), key, filter, order, heard: from };
+        const kept: KeptAnchors = { ...(await this.inTurn(find)), key, filter, order, heard: from };
         // What was heard while they were read, from transactions their snapshot did not see.
         for (const { n, notice } of this.recent) this.apply(kept, notice, n);
         this.loading.add(kept);
@@ -214,7 +236,20 @@ export class ListAnchors {
         })
         // A failed search (the database closing, say) only means the next pages start elsewhere.
         .catch(() => {})
+        .finally(() => this.seeking--)
     );
+  }
+
+  /** Runs a search once fewer than `seeksAtOnce` are running. */
+  private async inTurn<T>(search: () => Promise<T>): Promise<T> {
+    if (this.running >= this.seeksAtOnce) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.running++;
+    try {
+      return await search();
+    } finally {
+      this.running--;
+      this.waiting.shift()?.();
+    }
   }
 
   /** Stop hearing row notices (the app is closing). */
