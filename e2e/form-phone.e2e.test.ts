@@ -79,6 +79,25 @@ describe('the New Assessment form on a phone, in Persian', { timeout: 150_000 },
     await gender.press('Escape');
   });
 
+  it('takes the marked first match on Enter when the text came in one piece (a paste, a suggestion)', async () => {
+    // The training's department, where focus returns after Next: its list opens when text arrives.
+    const input = page.locator('#tna-line-department');
+    await input.focus();
+    await expect(input.getAttribute('aria-expanded')).resolves.toBe('false');
+    await page.keyboard.insertText('Maternal');
+    const list = await input.getAttribute('aria-controls');
+    const marked = page.locator(`[id="${list}"] [data-combobox-selected]`);
+    await marked.waitFor();
+    // Marked after the list's own opening work is done, as a person reads it before pressing Enter.
+    await page.waitForTimeout(200);
+    const shown = await marked.textContent();
+    expect(shown).toBe('صحت مادر و نوزاد');
+    await input.press('Enter');
+    // Before the fix the list stayed open with "Maternal" in the box: Enter did nothing.
+    await expect.poll(() => input.getAttribute('aria-expanded')).toBe('false');
+    await expect(input.inputValue()).resolves.toBe(shown);
+  });
+
   it('says nothing is missing before a field was changed, and says it after', async () => {
     // The keyboard passes through the names without typing.
     await field(page, 'name').focus();

@@ -223,7 +223,7 @@ export async function pick(p: Page, id: string, index: number) {
   await p.locator(`[id="${list}"] [role="option"]`).first().waitFor();
   for (let i = 0; i < index; i++) await input.press('ArrowDown');
   await input.press('Enter');
-  await expect.poll(() => input.inputValue()).not.toBe('');
+  await chosen(p, id);
 }
 
 /**

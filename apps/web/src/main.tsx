@@ -7,9 +7,12 @@ import './lib/i18n';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { enterTakesMarkedOption } from './lib/combobox-enter';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
+
+enterTakesMarkedOption(document);
 
 const root = createRoot(container);
 // The first render as a transition: React renders in slices of a few milliseconds and lets the
