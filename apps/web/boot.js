@@ -1,4 +1,4 @@
-// Runs before the app's modules (a classic script in <head>; modules are deferred). Two jobs:
+// Runs before the app's modules (a classic script in <head>; modules are deferred). Its jobs:
 //
 // 1. The Content-Security-Policy allows no eval: Zod compiles fast object parsers with `new Function`
 //    when it may, and Chromium reports even its probe for that as a policy violation, though Zod
@@ -11,7 +11,7 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
 //    trip less before the first paint. The names repeat src/lib/i18n.ts (a static file cannot import
 //    it): the `language` key of localStorage, English as the default and the fallback. The document
 //    is given the language's direction now too, for the frame of part 4.
-((table) => {
+((table, script) => {
   const stored = (key) => {
     try {
       return localStorage.getItem(key);
@@ -22,38 +22,63 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
   const language = ['fa', 'ps'].includes(stored('language')) ? stored('language') : 'en';
   document.documentElement.lang = language;
   document.documentElement.dir = language === 'en' ? 'ltr' : 'rtl';
-  for (const name of language === 'en' ? ['en'] : [language, 'en']) {
-    const link = document.createElement('link');
-    link.rel = 'preload';
-    link.as = 'fetch';
-    // The same request as i18next's fetch (mode cors, same-origin credentials), so it is reused.
-    link.crossOrigin = 'anonymous';
-    link.href = `/assets/i18n/${name}.json`;
-    document.head.appendChild(link);
-  }
+  const askTexts = () => {
+    for (const name of language === 'en' ? ['en'] : [language, 'en']) {
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'fetch';
+      // The same request as i18next's fetch (mode cors, same-origin credentials), so it is reused.
+      link.crossOrigin = 'anonymous';
+      link.href = `/assets/i18n/${name}.json`;
+      document.head.appendChild(link);
+    }
+  };
 
   // 3. The code of the page being opened is asked for now too, beside the entry's: the shell and the
   //    page for a signed-in user, else the guest page (any other path goes to the sign-in page). The
   //    app would otherwise learn of the shell only once its entry ran, and of the page once the shell
   //    ran. The table is written by the build (build/route-preloads.ts); the dev server has none.
   //    `token` repeats STORAGE_KEYS.token of the domain package.
-  if (!table) return;
+  if (!table) return askTexts();
   const BATCH = 6;
   const signedIn = Boolean(stored('token'));
   const path = location.pathname;
   const find = (routes) => routes.findIndex(([pattern]) => new RegExp(pattern).test(path));
   const guest = table.guest[find(table.guest)];
   const page = find(table.pages);
+  const framed = signedIn && !guest && page >= 0;
   let wanted;
   if (!signedIn) wanted = (guest || table.guest[0])[1];
   else if (guest) wanted = guest[1];
   else wanted = table.shell.concat(page < 0 ? [] : table.pages[page][1]);
+
+  // The app's one stylesheet (the build takes it out of index.html, leaving a preload): where the
+  // frame of part 4 is painted, it is applied just after the frame's first paint, since the frame
+  // brings its own few rules and lies over the app until the sheet has come (applying 170 KB of
+  // rules took 12 ms, 50 at 4x CPU slowdown, before that paint); elsewhere (a guest page) it holds
+  // the first paint as a stylesheet in <head> does, or a guest would see the page unstyled. It goes
+  // where index.html had it, in <head> before anything the app adds there: Mantine's rules must
+  // come before the ones Mantine adds as it runs.
+  const sheet = document.createElement('link');
+  sheet.rel = 'stylesheet';
+  sheet.crossOrigin = 'anonymous';
+  sheet.href = `/assets/${table.stylesheet}`;
+  if (!framed) sheet.setAttribute('blocking', 'render');
+  let styled = false;
+  let styledThen = () => {};
+  sheet.onload = sheet.onerror = () => {
+    styled = true;
+    styledThen();
+  };
+  const applySheet = () => {
+    if (!sheet.isConnected) script.after(sheet);
+  };
+
   const links = wanted.map((index) => {
     const file = table.files[index];
     const link = document.createElement('link');
-    // Stylesheets are only fetched here: applied now, they would come before the app's main
-    // stylesheet (this runs before the parser reaches it) and lose to Mantine's rules of the same
-    // weight. The app's loader adds them, after it, when the chunk is imported.
+    // Stylesheets are only fetched here: the app's loader applies them, after the app's main
+    // stylesheet, when their chunk is imported.
     if (file.endsWith('.css')) {
       link.rel = 'preload';
       link.as = 'style';
@@ -69,17 +94,28 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
     for (const link of links.slice(from, from + BATCH)) document.head.appendChild(link);
     if (from + BATCH < links.length) setTimeout(() => append(from + BATCH), 0);
   };
-  append(0);
+  // All of the above starts now, or, where a frame is painted, just after its first paint: the
+  // requests cost the main thread 10-30 ms (a slow phone: four times that), and the parser, held
+  // by this script, puts #root on the page for the frame only once it has returned.
+  let started = false;
+  const startAll = () => {
+    if (started) return;
+    started = true;
+    askTexts();
+    applySheet();
+    append(0);
+  };
+  if (!framed) return startAll();
+  document.addEventListener('DOMContentLoaded', startAll);
 
   // 4. A signed-in page's frame, painted before the app's code has arrived and run (seconds, on a
   //    slow link and a cheap phone, of a blank screen before): the header, the menu's rail, the
   //    footer and the page's title where the app shows them, in the chosen language and colours
-  //    (styled by app.css, in the stylesheet the page waits for anyway). It lies over the app and
-  //    goes in the same frame as the app first shows a page heading (the page's, or the sign-in
-  //    page's after a session ended) or an alert (no access to the page, an error). Nothing under it
-  //    moves. Without either in 20 s it goes anyway.
+  //    (styled by src/app/boot-frame.css, which the build writes into index.html). It lies over the
+  //    app and goes in the same frame as the app first shows a page heading (the page's, or the
+  //    sign-in page's after a session ended) or an alert (no access to the page, an error), once the
+  //    app's stylesheet has come. Nothing under it moves. Without both in 20 s it goes anyway.
   //    The keys repeat src/app/theme.ts (`tna-color-scheme`) and src/app/shell/display-settings.ts.
-  if (!signedIn || guest || page < 0) return;
   const texts = table.texts[language];
   const title = texts.titles[page];
   document.title = texts.tab.replace('{title}', title);
@@ -108,20 +144,31 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
     const app = document.getElementById('root');
     if (!app) return;
     document.body.appendChild(frame);
+    // After the paint the animation frame comes before.
+    requestAnimationFrame(() => setTimeout(startAll, 0));
     let timer;
+    const shown = () => styled && app.querySelector('h1, [role="alert"]');
     const observer = new MutationObserver(() => {
-      if (app.querySelector('h1, [role="alert"]')) done();
+      if (shown()) done();
     });
     const done = () => {
       observer.disconnect();
       clearTimeout(timer);
       frame.remove();
     };
+    styledThen = () => {
+      if (shown()) done();
+    };
     observer.observe(app, { childList: true, subtree: true });
     timer = setTimeout(done, 20000);
   };
-  // The parser has not reached <body> yet; it has when the document turns "interactive", which is
-  // before the app's (deferred) modules run.
-  if (document.readyState === 'loading') document.addEventListener('readystatechange', place, { once: true });
-  else place();
-})(__ROUTE_PRELOADS__);
+  // As soon as the parser has put #root on the page. Waiting for the document to turn "interactive"
+  // put the frame there only once the app's entry script had come (Chromium ends the parse then),
+  // and the first paint with it: a paint that waited for the entry's 80 KB.
+  const parsed = new MutationObserver(() => {
+    if (!document.getElementById('root')) return;
+    parsed.disconnect();
+    place();
+  });
+  parsed.observe(document.documentElement, { childList: true, subtree: true });
+})(__ROUTE_PRELOADS__, document.currentScript);

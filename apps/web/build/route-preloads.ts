@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import { minifySync, type Plugin } from 'vite';
 import { pathPattern, readPageTable } from './route-table';
 
 /**
@@ -19,6 +19,31 @@ const PAGE_TABLE = 'src/app/routes/page-modules.ts';
 const PLACEHOLDER = '__ROUTE_PRELOADS__';
 const LANGUAGES = ['en', 'fa', 'ps'];
 const TRANSLATIONS = 'public/assets/i18n';
+const FRAME_CSS = 'src/app/boot-frame.css';
+
+/** CSS without its comments and the spaces around its punctuation (what a browser ignores anyway). */
+export function compactCss(css: string): string {
+  return css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};,>])\s*/g, '$1')
+    .replace(/;}/g, '}')
+    .trim();
+}
+
+/**
+ * The app's stylesheet, taken out of index.html: the one `<link rel="stylesheet">` Vite wrote there
+ * (cssCodeSplit is off). boot.js adds it instead, holding the first paint for it only where it
+ * paints no frame (a guest page). The build fails on any other number of stylesheets.
+ */
+export function takeStylesheet(html: string): { html: string; stylesheet: string } {
+  const links = [...html.matchAll(/\s*<link rel="stylesheet"[^>]*href="\/assets\/([^"]+\.css)"[^>]*>/g)];
+  if (links.length !== 1) throw new Error(`route preloads: index.html has ${links.length} stylesheets, not one`);
+  const [link] = links;
+  // Asked for as early as before (the parser's preload scan sees this), applied by boot.js.
+  const preload = `<link rel="preload" as="style" crossorigin href="/assets/${link![1]}">`;
+  return { html: html.replace(link![0], `\n    ${preload}`), stylesheet: link![1]! };
+}
 
 /** The text of `key` ('pages.titles.create') in a translation file, or the build fails. */
 function translate(texts: unknown, key: string, file: string): string {
@@ -43,6 +68,8 @@ export interface RoutePreloads {
    * breadcrumb's first item, the tab title's pattern and each signed-in page's title (as `pages`).
    */
   texts: Record<string, { home: string; tab: string; titles: string[] }>;
+  /** The app's one stylesheet, in assets/: boot.js adds it to the page (see takeStylesheet). */
+  stylesheet: string;
 }
 
 interface ChunkInfo {
@@ -85,63 +112,72 @@ export function routePreloads(root: string): Plugin {
         res.end(template().replace(PLACEHOLDER, 'null'));
       });
     },
-    generateBundle(_options, bundle) {
-      const chunks = new Map<string, ChunkInfo>();
-      for (const file of Object.values(bundle)) if (file.type === 'chunk') chunks.set(file.fileName, file);
-      const closure = (start: ChunkInfo): string[] =>
-        staticImports(chunks, start).flatMap((chunk) => [chunk.fileName, ...(chunk.viteMetadata?.importedCss ?? [])]);
-      const entry = [...chunks.values()].find((c) => c.isEntry);
-      if (!entry) return this.error('route preloads: no entry chunk');
-      // What index.html already asks for.
-      const atStart = new Set(closure(entry));
-      const files: string[] = [];
-      const indexes = (start: ChunkInfo) =>
-        closure(start)
-          .filter((name) => !atStart.has(name))
-          .map((full) => {
-            // Every file is in assets/ (boot.js adds it back).
-            const name = full.replace(/^assets\//, '');
-            if (!files.includes(name)) files.push(name);
-            return files.indexOf(name);
-          });
-      const chunkOf = (source: string) => {
-        const id = path.resolve(root, source);
-        const chunk = [...chunks.values()].find((c) => c.facadeModuleId === id);
-        if (!chunk) this.error(`route preloads: no chunk for ${source}`);
-        return chunk!;
-      };
+    // After Vite has written index.html and the stylesheet.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = new Map<string, ChunkInfo>();
+        for (const file of Object.values(bundle)) if (file.type === 'chunk') chunks.set(file.fileName, file);
+        const closure = (start: ChunkInfo): string[] =>
+          staticImports(chunks, start).flatMap((chunk) => [chunk.fileName, ...(chunk.viteMetadata?.importedCss ?? [])]);
+        const entry = [...chunks.values()].find((c) => c.isEntry);
+        if (!entry) return this.error('route preloads: no entry chunk');
+        // What index.html already asks for.
+        const atStart = new Set(closure(entry));
+        const files: string[] = [];
+        const indexes = (start: ChunkInfo) =>
+          closure(start)
+            .filter((name) => !atStart.has(name))
+            .map((full) => {
+              // Every file is in assets/ (boot.js adds it back).
+              const name = full.replace(/^assets\//, '');
+              if (!files.includes(name)) files.push(name);
+              return files.indexOf(name);
+            });
+        const chunkOf = (source: string) => {
+          const id = path.resolve(root, source);
+          const chunk = [...chunks.values()].find((c) => c.facadeModuleId === id);
+          if (!chunk) this.error(`route preloads: no chunk for ${source}`);
+          return chunk!;
+        };
 
-      const table = readPageTable(readFileSync(path.join(root, PAGE_TABLE), 'utf8'));
-      if (table.length < 10) this.error(`route preloads: ${PAGE_TABLE} gave ${table.length} routes`);
-      const shell = indexes(chunkOf('src/app/authenticated-app.tsx'));
-      const pages = table.map(([routePath, file]): [string, number[]] => [
-        pathPattern(routePath),
-        indexes(chunkOf(`${path.join('src/app/routes', file)}.tsx`)).filter((i) => !shell.includes(i)),
-      ]);
-      const guest = GUEST_PAGES.map((name): [string, number[]] => [
-        pathPattern(name),
-        indexes(chunkOf(`src/features/auth/pages/${name}-page.tsx`)),
-      ]);
-      const texts = Object.fromEntries(
-        LANGUAGES.map((language) => {
-          const file = path.join(root, TRANSLATIONS, `${language}.json`);
-          const all: unknown = JSON.parse(readFileSync(file, 'utf8'));
-          return [
-            language,
-            {
-              home: translate(all, 'nav.home', file),
-              tab: translate(all, 'app.pageTitle', file),
-              titles: table.map(([, , title]) => translate(all, title, file)),
-            },
-          ];
-        }),
-      );
-      const preloads: RoutePreloads = { files, shell, pages, guest, texts };
-      this.emitFile({
-        type: 'asset',
-        fileName: 'boot.js',
-        source: template().replace(PLACEHOLDER, JSON.stringify(preloads)),
-      });
+        const table = readPageTable(readFileSync(path.join(root, PAGE_TABLE), 'utf8'));
+        if (table.length < 10) this.error(`route preloads: ${PAGE_TABLE} gave ${table.length} routes`);
+        const shell = indexes(chunkOf('src/app/authenticated-app.tsx'));
+        const pages = table.map(([routePath, file]): [string, number[]] => [
+          pathPattern(routePath),
+          indexes(chunkOf(`${path.join('src/app/routes', file)}.tsx`)).filter((i) => !shell.includes(i)),
+        ]);
+        const guest = GUEST_PAGES.map((name): [string, number[]] => [
+          pathPattern(name),
+          indexes(chunkOf(`src/features/auth/pages/${name}-page.tsx`)),
+        ]);
+        const texts = Object.fromEntries(
+          LANGUAGES.map((language) => {
+            const file = path.join(root, TRANSLATIONS, `${language}.json`);
+            const all: unknown = JSON.parse(readFileSync(file, 'utf8'));
+            return [
+              language,
+              {
+                home: translate(all, 'nav.home', file),
+                tab: translate(all, 'app.pageTitle', file),
+                titles: table.map(([, , title]) => translate(all, title, file)),
+              },
+            ];
+          }),
+        );
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset') return this.error('route preloads: no index.html');
+        const { html, stylesheet } = takeStylesheet(String(index.source));
+        // The frame's rules in the page itself, not in boot.js: every page loads boot.js, the sign-in
+        // page too, whose script is held to 150 KiB (issue 15).
+        const frameCss = compactCss(readFileSync(path.join(root, FRAME_CSS), 'utf8'));
+        index.source = html.replace('</head>', `  <style>${frameCss}</style>\n  </head>`);
+        const preloads: RoutePreloads = { files, shell, pages, guest, texts, stylesheet };
+        const boot = minifySync('boot.js', template().replace(PLACEHOLDER, JSON.stringify(preloads)));
+        if (boot.errors.length) return this.error(`route preloads: boot.js: ${boot.errors[0]!.message}`);
+        this.emitFile({ type: 'asset', fileName: 'boot.js', source: boot.code });
+      },
     },
   };
 }

@@ -10,6 +10,9 @@ interface Link {
   as?: string;
   href?: string;
   crossOrigin?: string;
+  attributes?: Record<string, string>;
+  isConnected?: boolean;
+  onload?: () => void;
 }
 
 const files = Array.from({ length: 24 }, (_, i) => `chunk-${i}.js`);
@@ -21,6 +24,7 @@ const table = {
     ['^/tna/create/?$', [8]],
   ],
   guest: [['^/login/?$', [20, 21, 22, 23]]],
+  stylesheet: 'style-1.css',
   texts: {
     en: { home: 'Home', tab: '{title} - TNA System', titles: ['Dashboard', 'New Assessment'] },
     fa: { home: 'خانه', tab: '{title} - TNA System', titles: ['داشبورد', 'ارزیابی جدید'] },
@@ -41,9 +45,11 @@ interface FakeElement {
 function boot(path: string, signedIn: boolean, stored: Record<string, string> = {}) {
   const head: Link[] = [];
   const timers: { run: () => void; delay: number }[] = [];
+  const frames: (() => void)[] = [];
+  let rootParsed = false;
   const body: FakeElement[] = [];
   const listeners: (() => void)[] = [];
-  const observers: { callback: () => void; observing: boolean }[] = [];
+  const observers: { callback: () => void; observing: boolean; target: unknown }[] = [];
   // What the app has rendered in #root, as boot.js's query sees it.
   const app = { shows: null as string | null };
   const element = (): FakeElement & Record<string, unknown> => {
@@ -73,11 +79,23 @@ function boot(path: string, signedIn: boolean, stored: Record<string, string> = 
     readyState: 'loading',
     title: 'TNA System',
     documentElement,
-    head: { appendChild: (link: Link) => head.push(link) },
+    head: {
+      appendChild: (link: Link) => {
+        link.isConnected = true;
+        head.push(link);
+      },
+    },
+    // boot.js itself, in <head>: what it puts after itself goes before anything appended later.
+    currentScript: {
+      after: (link: Link) => {
+        link.isConnected = true;
+        head.unshift(link);
+      },
+    },
     body: { appendChild: (el: FakeElement) => body.push(el) },
     createElement: element,
     getElementById: (id: string) =>
-      id === 'root'
+      id === 'root' && rootParsed
         ? { querySelector: (selector: string) => (app.shows && selector.includes(app.shows) ? {} : null) }
         : null,
     addEventListener: (_type: string, listener: () => void) => listeners.push(listener),
@@ -91,19 +109,21 @@ function boot(path: string, signedIn: boolean, stored: Record<string, string> = 
     document,
     matchMedia: () => ({ matches: false }),
     MutationObserver: class {
-      entry: { callback: () => void; observing: boolean };
+      entry: { callback: () => void; observing: boolean; target: unknown };
       constructor(callback: () => void) {
-        this.entry = { callback, observing: false };
+        this.entry = { callback, observing: false, target: null };
         observers.push(this.entry);
       }
-      observe() {
+      observe(target: unknown) {
         this.entry.observing = true;
+        this.entry.target = target;
       }
       disconnect() {
         this.entry.observing = false;
       }
     },
     setTimeout: (run: () => void, delay = 0) => timers.push({ run, delay }),
+    requestAnimationFrame: (run: () => void) => frames.push(run),
     clearTimeout: () => {},
   };
   // The page's globals as the function's parameters: the script sees these, not the test's.
@@ -111,14 +131,30 @@ function boot(path: string, signedIn: boolean, stored: Record<string, string> = 
     ...Object.values(page),
   );
   const modules = () => head.filter((l) => l.rel === 'modulepreload').map((l) => l.href);
+  const hear = (target: unknown) => {
+    for (const o of observers) if (o.observing && o.target === target) o.callback();
+  };
   return {
     document,
     modules,
-    /** The parser reaches <body>: the document turns "interactive". */
+    /** What boot.js put in <head>, in order: the app's stylesheet (with its attributes), the rest by `rel`. */
+    head: () =>
+      head.map((l) => (l.rel === 'stylesheet' ? `stylesheet ${l.href} ${JSON.stringify(l.attributes)}` : l.rel)),
+    /** The parser puts #root on the page. */
     parsed: () => {
-      document.readyState = 'interactive';
+      rootParsed = true;
+      hear(documentElement);
+    },
+    /** The browser paints a frame: the animation frame callbacks run, then the paint. */
+    painted: () => {
+      for (const run of frames.splice(0)) run();
+    },
+    /** The parser is done and the app's modules have run. */
+    contentLoaded: () => {
       for (const listener of listeners) listener();
     },
+    /** The app's stylesheet has come. */
+    styled: () => head.find((l) => l.rel === 'stylesheet')?.onload?.(),
     /** The frame boot.js put on the page, if any, and whether it is still there. */
     frame: () => {
       const frame = body[0] as (FakeElement & { parts: Map<string, FakeElement> }) | undefined;
@@ -135,7 +171,7 @@ function boot(path: string, signedIn: boolean, stored: Record<string, string> = 
     /** The app renders something (an 'h1', an alert) and the frame's observer hears of it. */
     appShows: (what: string | null) => {
       app.shows = what;
-      for (const o of observers) if (o.observing) o.callback();
+      for (const o of observers) if (o.observing && o.target !== documentElement) o.callback();
     },
     /** Run the tasks boot.js queued for now (not its later ones), one by one, and say how many there were. */
     runTasks: () => {
@@ -158,20 +194,48 @@ function boot(path: string, signedIn: boolean, stored: Record<string, string> = 
 }
 
 describe('boot.js', () => {
-  it("asks for a signed-in page's shell and page, six files a task, in the table's order", () => {
+  it("asks for a signed-in page's shell and page just after the frame's first paint, six files a task", () => {
     const page = boot('/', true);
-    expect(page.modules()).toHaveLength(6);
-    expect(page.runTasks()).toBe(3);
+    page.parsed();
+    // Before the paint: nothing that would keep the main thread from it.
+    expect(page.modules()).toEqual([]);
+    page.painted();
+    expect(page.runTasks()).toBe(4);
     expect(page.modules()).toEqual(files.slice(0, 20).map((f) => `/assets/${f}`));
   });
 
-  it('asks for the sign-in page for a guest, whatever the path', () => {
+  it('asks for the sign-in page for a guest at once, whatever the path, with the stylesheet holding the paint', () => {
     const page = boot('/tna/create', false);
+    expect(page.head()[0]).toBe('stylesheet /assets/style-1.css {"blocking":"render"}');
+    expect(page.modules()).toHaveLength(4);
     page.runTasks();
     expect(page.modules()).toEqual(files.slice(20).map((f) => `/assets/${f}`));
   });
 
-  it("paints a signed-in page's frame with its title in the chosen language once the parser reaches <body>", () => {
+  it("applies a signed-in page's stylesheet after the frame's first paint, before what boot.js asked for", () => {
+    const page = boot('/tna/create', true);
+    page.parsed();
+    expect(page.head()).toEqual([]);
+    page.painted();
+    page.runTasks();
+    expect(page.head()[0]).toBe('stylesheet /assets/style-1.css {}');
+    // The texts, then the shell's and the page's code.
+    expect(page.head().slice(1)).toEqual(['preload', ...Array(9).fill('modulepreload')]);
+  });
+
+  it('starts it all when the app has run, if no frame was painted before', () => {
+    const page = boot('/', true);
+    page.parsed();
+    page.contentLoaded();
+    expect(page.head()[0]).toBe('stylesheet /assets/style-1.css {}');
+    expect(page.modules()).toHaveLength(6);
+    // The paint that comes after starts nothing twice.
+    page.painted();
+    page.runTasks();
+    expect(page.modules()).toHaveLength(20);
+  });
+
+  it("paints a signed-in page's frame with its title in the chosen language once the parser has put #root", () => {
     const page = boot('/tna/create', true, { language: 'fa', 'tna-color-scheme': 'dark' });
     expect(page.document.documentElement.dir).toBe('rtl');
     expect(page.document.documentElement.lang).toBe('fa');
@@ -197,15 +261,27 @@ describe('boot.js', () => {
     expect(page.document.documentElement.dir).toBe('ltr');
   });
 
-  it('takes the frame away when the app shows a heading or an alert, and after 20 seconds without', () => {
+  it('takes the frame away when the app shows a heading or an alert styled, and after 20 seconds without', () => {
     for (const shown of ['h1', 'alert']) {
       const page = boot('/', true);
       page.parsed();
+      page.painted();
+      page.runTasks();
+      page.styled();
       page.appShows('div');
       expect(page.frame()?.shown).toBe(true);
       page.appShows(shown);
       expect(page.frame()?.shown).toBe(false);
     }
+    // A heading before the stylesheet has come: the frame stays over the unstyled page until it has.
+    const early = boot('/', true);
+    early.parsed();
+    early.painted();
+    early.runTasks();
+    early.appShows('h1');
+    expect(early.frame()?.shown).toBe(true);
+    early.styled();
+    expect(early.frame()?.shown).toBe(false);
     const page = boot('/', true);
     page.parsed();
     page.wait(19_000);
@@ -223,6 +299,7 @@ describe('boot.js', () => {
       const page = boot(path, signedIn);
       page.parsed();
       expect(page.frame(), path).toBeNull();
+      expect(page.head()[0], path).toBe('stylesheet /assets/style-1.css {"blocking":"render"}');
     }
   });
 });
