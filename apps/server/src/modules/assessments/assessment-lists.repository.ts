@@ -1,16 +1,14 @@
 import type { AssessmentRowDto, AssessmentSort } from '@tna/domain';
-import { and, asc, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { ReadCache } from '../../db/read-cache.js';
 import type { ReferenceCache } from '../../db/reference-cache.js';
-import { assessments, assessmentTallies } from '../../db/schema/index.js';
+import { assessments } from '../../db/schema/index.js';
 import { hasBlocks } from './assessment-blocks.repository.js';
 import {
   countAssessments,
   filterKey,
-  inScopeProvinces,
   type ListFilter,
   listValues,
   listWhere,
@@ -24,8 +22,15 @@ import {
   totalSql,
 } from './assessment-filters.repository.js';
 import { namesCover, plainRowsWithTotal, toRowDto } from './assessments.repository.js';
+import { type GroupCounts, groupCounts } from './group-counts.repository.js';
 import { groupRanks } from './group-ranks.js';
-import { type FoundAnchors, type ListAnchors, lastAnchorUpTo, parseSnapshot } from './list-anchors.js';
+import {
+  type FoundAnchors,
+  firstAnchorFromEnd,
+  type ListAnchors,
+  lastAnchorUpTo,
+  parseSnapshot,
+} from './list-anchors.js';
 
 export type { ListFilter } from './assessment-filters.repository.js';
 
@@ -76,7 +81,9 @@ export function listOrder(s: ListSorting & { sort?: OwnSort | undefined }): SQL[
 function sortedPageQuery(db: Executor, shape: string, sorting: ListSorting & { sort: OwnSort }, anchored: boolean) {
   const key = `list-sorted:${shape}:${sorting.sort}:${sorting.direction}:${anchored}`;
   return preparedQuery(db, key, (name) => {
-    const from = sql`(${sortKey(sorting)}, ${assessments.id}) ${sql.raw(sorting.direction === 'desc' ? '<=' : '>=')} (${sql.placeholder('anchorKey')}, ${sql.placeholder('anchor')})`;
+    // Descending, the anchor is one of the ascending list's, and the page starts past it (see
+    // firstAnchorFromEnd).
+    const from = sql`(${sortKey(sorting)}, ${assessments.id}) ${sql.raw(sorting.direction === 'desc' ? '<' : '>=')} (${sql.placeholder('anchorKey')}, ${sql.placeholder('anchor')})`;
     const ids = db
       .select({ id: assessments.id })
       .from(assessments)
@@ -106,9 +113,6 @@ const DIRECT_ROWS = 2 * ANCHOR_STEP;
  */
 const DIRECT_ROWS_UNANCHORED = 2_000;
 
-/** The group counts of a list sorted by place or facility names: [place or facility id, rows]. */
-export type GroupCounts = [id: number, n: number][];
-
 /** What list reads keep in memory while the assessments do not change (see ReadCache). */
 /** The key of a list's anchors: the list and its order. */
 export function anchorsKey(filter: ListFilter, order: string): string {
@@ -121,7 +125,7 @@ export function groupsKey(filter: ListFilter, sort: string): string {
 }
 
 export interface ListCaches {
-  /** Where deep pages start reading, by list and order (see pageStart). */
+  /** Where deep pages start reading, by list and sorted column, both directions alike (see pageStart). */
   anchors: ListAnchors;
   /** How many rows of a list each place or facility holds, by list and sort (see groupCounts). */
   groups: ReadCache<GroupCounts>;
@@ -132,22 +136,31 @@ type OwnSorting = ListSorting & { sort?: OwnSort | undefined };
 
 /**
  * The anchors of a list in an order: rows 0, ANCHOR_STEP, 2 * ANCHOR_STEP... (one index-only scan),
- * with the snapshot they were read in (see ListAnchors: row notices of transactions it saw are in them).
+ * with the snapshot they were read in (see ListAnchors: row notices of transactions it saw are in them)
+ * and the list's rows in that snapshot, told by its last row (lead() looks one row ahead, where a
+ * count over the whole window would hold every row until the end).
  */
 export async function listAnchors(db: Executor, filter: ListFilter, sorting: OwnSorting): Promise<FoundAnchors> {
   const key = sorting.sort ? sortKey({ ...sorting, sort: sorting.sort }) : sql`null`;
-  const res = await db.execute(sql`select s.snap, x.k, x.id, x.n from (select pg_current_snapshot()::text as snap) s
+  const res =
+    await db.execute(sql`select s.snap, x.k, x.id, x.n, x.last from (select pg_current_snapshot()::text as snap) s
     left join (
-      select k, id, n from (
-        select ${key} as k, ${assessments.id} as id, row_number() over (order by ${sql.join(listOrder(sorting), sql`, `)}) - 1 as n
+      select k, id, n, last from (
+        select ${key} as k, ${assessments.id} as id, row_number() over w - 1 as n, lead(${assessments.id}) over w is null as last
         from ${assessments} where ${listWhere(filter)}
-      ) y where n % ${ANCHOR_STEP} = 0
+        window w as (order by ${sql.join(listOrder(sorting), sql`, `)})
+      ) y where n % ${ANCHOR_STEP} = 0 or last
     ) x on true order by x.n`);
-  const rows = (res as unknown as { rows: { snap: string; k: unknown; id: number | null; n: number | string }[] }).rows;
+  type Row = { snap: string; k: unknown; id: number | null; n: number | string; last: boolean | null };
+  const rows = (res as unknown as { rows: Row[] }).rows;
   const snapshot = parseSnapshot(rows[0]?.snap);
   if (!snapshot) throw new Error('The anchors were read without a snapshot');
-  const list = rows.filter((r) => r.id !== null).map((r) => ({ key: r.k, id: Number(r.id), at: Number(r.n) }));
-  return { list, snapshot };
+  const found = rows.filter((r) => r.id !== null);
+  const list = found
+    .filter((r) => Number(r.n) % ANCHOR_STEP === 0)
+    .map((r) => ({ key: r.k, id: Number(r.id), at: Number(r.n) }));
+  const last = found.find((r) => r.last);
+  return { list, snapshot, total: last ? Number(last.n) + 1 : 0 };
 }
 
 /**
@@ -188,16 +201,28 @@ async function pageStart(
   if (offset < DIRECT_ROWS) return { start: 'top' };
   const blocks = !sorting.sort && hasBlocks(shapeOf(filter));
   if (!anchors) return { start: blocks ? 'block' : 'top' };
-  const order = sorting.sort ? `${sorting.sort}:${sorting.direction}` : '';
-  const key = anchorsKey(filter, order);
+  // A sorted list keeps one set of anchors, ascending, for both directions (see firstAnchorFromEnd).
+  const kept: OwnSorting = sorting.sort ? { ...sorting, direction: 'asc' } : sorting;
+  const key = anchorsKey(filter, sorting.sort ?? '');
   const found = anchors.peek(key);
   if (found === undefined) {
-    void anchors.seek(key, filter, sorting, () => listAnchors(db, filter, sorting));
+    void anchors.seek(key, filter, kept, () => listAnchors(db, filter, kept));
     return { start: blocks ? 'block' : 'top' };
   }
-  const k = lastAnchorUpTo(found, offset);
+  if (sorting.sort && sorting.direction === 'desc') {
+    const k = firstAnchorFromEnd(found, offset);
+    if (k < 0) return { start: 'top' };
+    const anchor = found.list[k]!;
+    return { start: 'anchor', anchorKey: anchor.key, anchor: anchor.id, offset: offset - (found.total - anchor.at) };
+  }
+  const k = lastAnchorUpTo(found.list, offset);
   if (k < 0) return { start: 'top' };
-  return { start: 'anchor', anchorKey: found[k]!.key, anchor: found[k]!.id, offset: offset - found[k]!.at };
+  return {
+    start: 'anchor',
+    anchorKey: found.list[k]!.key,
+    anchor: found.list[k]!.id,
+    offset: offset - found.list[k]!.at,
+  };
 }
 
 /** A list row as read from the assessments table alone, with the list's total (0 when not counted). */
@@ -263,50 +288,6 @@ async function plainRows(
     ...scopeValues(filter),
     ...from,
   });
-}
-
-/**
- * The places or facilities a list sorted by their names falls into, with how many of its rows each
- * holds, read off assessment_tallies (migration 0008), whose rows count a status by province, by
- * province and district, by those and facility, and by facility alone: the smallest of those that
- * splits the list's filter by the sorted column, summed over the rest.
- */
-async function groupCounts(db: Executor, filter: ListFilter, sort: GroupSort): Promise<GroupCounts> {
-  const by = { province: 'p', district: 'd', health_facility: 'h' }[sort];
-  const shape = shapeOf(filter);
-  // Within several provinces the tally must be split by province, to sum only theirs.
-  const used = `${shape.replace(/[-s]/g, '')}${by}${filter.provinces ? 'p' : ''}`;
-  const tally = used.includes('h') ? (/[pd]/.test(used) ? 'pdh' : '--h') : used.includes('d') ? 'pd-' : 'p--';
-  const query = preparedQuery(db, `list-groups:${shape}:${sort}`, (name) => {
-    const t = assessmentTallies;
-    // Each of the tally's places: the filter's value, any but 0 when summed over, or 0 (not split by it).
-    const dim = (i: number, column: AnyPgColumn, placeholder: string) =>
-      tally[i] === '-'
-        ? eq(column, 0)
-        : shape[i] !== '-'
-          ? eq(column, sql.placeholder(placeholder))
-          : i === 0 && shape[3] === 's'
-            ? inScopeProvinces(column)
-            : ne(column, 0);
-    const column = { province: t.provinceId, district: t.districtId, health_facility: t.hospitalId }[sort];
-    return db
-      .select({ id: column, n: sql<number>`sum(${t.n})::int` })
-      .from(t)
-      .where(
-        and(
-          eq(t.status, sql.placeholder('status')),
-          eq(t.departmentId, 0),
-          dim(0, t.provinceId, 'province'),
-          dim(1, t.districtId, 'district'),
-          dim(2, t.hospitalId, 'health_facility'),
-        ),
-      )
-      .groupBy(column)
-      .having(sql`sum(${t.n}) > 0`)
-      .prepare(name);
-  });
-  const rows = await query.execute(listValues(filter));
-  return rows.map((r) => [r.id, Number(r.n)]);
 }
 
 /**

@@ -7,7 +7,7 @@ import { ReadCache } from '../../db/read-cache.js';
 import { seedAssessments } from '../../test/assessment-fixtures.js';
 import { setupTestApp, type TestContext } from '../../test/helpers.js';
 import type { ListFilter } from './assessment-filters.repository.js';
-import { listAnchors } from './assessment-lists.repository.js';
+import { anchorsKey, type ListCaches, listAnchors, pageAssessments } from './assessment-lists.repository.js';
 import { type AnchorOrder, ListAnchors, parseSnapshot, sees } from './list-anchors.js';
 
 // Kept anchors follow writes (migration 0027's row notices): after any mix of new forms, deletions,
@@ -63,10 +63,10 @@ const cases = (): Case[] => [
 
 const keyOf = (c: Case) => JSON.stringify(c);
 
-/** How many rows of a case's list PostgreSQL sorts before a row with this key and id. */
-async function rowsBefore(c: Case, key: unknown, id: number): Promise<number> {
+/** A case's list, as PostgreSQL selects it. */
+function whereOf(c: Case): SQL {
   const f = c.filter;
-  const where = sql.join(
+  return sql.join(
     [
       sql`status = ${f.status}`,
       ...(f.province ? [sql`job_province_id = ${f.province}`] : []),
@@ -81,6 +81,16 @@ async function rowsBefore(c: Case, key: unknown, id: number): Promise<number> {
     ],
     sql` and `,
   );
+}
+
+async function listSize(c: Case): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(sql`select count(*)::int as n from assessments where ${whereOf(c)}`);
+  return Number(row!.n);
+}
+
+/** How many rows of a case's list PostgreSQL sorts before a row with this key and id. */
+async function rowsBefore(c: Case, key: unknown, id: number): Promise<number> {
+  const where = whereOf(c);
   const column = { name: 'name_key', fathername: 'fathername_key', birth_year: 'birth_year', phone: 'phone' }[
     c.order.sort as 'name'
   ];
@@ -163,19 +173,24 @@ async function heardAll(feed: ChangeFeed): Promise<void> {
   expect(await feed.afterWrite()).not.toBeNull();
 }
 
-/** Every kept anchor of every case counts the rows before it as PostgreSQL does; gives the cases kept. */
+/**
+ * Every kept anchor of every case counts the rows before it as PostgreSQL does, and every kept total
+ * the rows of its list (a page in the reverse order starts from both: firstAnchorFromEnd); gives the
+ * cases kept.
+ */
 async function checkKept(anchors: ListAnchors): Promise<number> {
   let kept = 0;
   for (const c of cases()) {
-    const list = anchors.peek(keyOf(c));
-    if (!list) continue;
+    const held = anchors.peek(keyOf(c));
+    if (!held) continue;
     kept++;
-    expect(list.length, keyOf(c)).toBeGreaterThan(0);
-    const want = await Promise.all(list.map((a) => rowsBefore(c, a.key, a.id)));
+    expect(held.list.length, keyOf(c)).toBeGreaterThan(0);
+    const want = await Promise.all(held.list.map((a) => rowsBefore(c, a.key, a.id)));
     expect(
-      list.map((a) => a.at),
+      held.list.map((a) => a.at),
       keyOf(c),
     ).toEqual(want);
+    expect(held.total, `${keyOf(c)} total`).toBe(await listSize(c));
   }
   return kept;
 }
@@ -292,6 +307,53 @@ describe('kept anchors', () => {
       );
       expect(most).toBe(2);
       expect(await checkKept(anchors)).toBe(cases().length);
+    } finally {
+      anchors.close();
+    }
+  });
+
+  it('serve both directions of a sorted list: descending pages from them show what ORDER BY shows, after writes', async () => {
+    const store = new CacheStore(8 * 1024 * 1024);
+    const anchors = new ListAnchors(store, t.database.changes);
+    const caches: ListCaches = {
+      anchors,
+      groups: new ReadCache(store, t.database.changes, 'groups', ['assessments'], 1),
+    };
+    const filter: ListFilter = { status: 'NEW' };
+    const sorts = { name: 'name_key', phone: 'phone', birth_year: 'birth_year' } as const;
+    const keyOfSort = (sort: string) => anchorsKey(filter, sort);
+    const check = async () => {
+      const n = await listSize({ filter, order: { direction: 'desc' } });
+      for (const [sort, column] of Object.entries(sorts)) {
+        // Only the ascending anchors are kept: the descending pages start from them.
+        expect(anchors.peek(keyOfSort(sort)), sort).toBeDefined();
+        for (const page of [1, 20, 39, 40, 41, 60, Math.ceil(Number(n) / 13), Math.ceil(Number(n) / 13) + 1]) {
+          const sorting = { sort: sort as 'name', direction: 'desc' as const, lang: 'en' as const };
+          const shown = await pageAssessments(t.database.db, t.app.reference, filter, null, sorting, page, 13, caches);
+          const want = await rowsOf<{ id: number }>(sql`select id from assessments where status = 'NEW'
+            order by ${sql.identifier(column)} desc, id desc limit 13 offset ${(page - 1) * 13}`);
+          expect(
+            shown.rows.map((r) => r.id),
+            `${sort} page ${page}`,
+          ).toEqual(want.map((r) => Number(r.id)));
+        }
+      }
+    };
+    try {
+      for (const sort of Object.keys(sorts) as (keyof typeof sorts)[]) {
+        const order = { sort, direction: 'asc' as const };
+        await anchors.seek(keyOfSort(sort), filter, order, () =>
+          listAnchors(t.database.db, filter, { ...order, lang: 'en' }),
+        );
+      }
+      await check();
+      // The rows at two anchors of the list by name leave it, with rows beside them; one more joins.
+      await t.database.db.execute(sql`update assessments set status = 'APPROVED' where id in (
+        (select id from assessments where status = 'NEW' order by name_key, id offset 250 limit 2)
+        union all (select id from assessments where status = 'NEW' order by name_key, id offset 499 limit 2))`);
+      await apply((q) => t.database.db.execute(q), { kind: 'insert', pick: 7, name: 'Name 3', phone: '+93701' });
+      await heardAll(t.database.changes);
+      await check();
     } finally {
       anchors.close();
     }

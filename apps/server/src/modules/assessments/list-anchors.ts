@@ -57,16 +57,42 @@ export function lastAnchorUpTo(found: readonly Anchor[], offset: number): number
   return k;
 }
 
+/**
+ * Where a page from `offset` of a list in the reverse of its anchors' order starts: the anchor
+ * whose reverse page skips the fewest rows, or -1 for none. Read the other way, the rows before an
+ * anchor are those after it, and the rows from it on (the anchor itself, if it is still in the list)
+ * come first: the page reads the rows strictly past the anchor, the first of them at `total - at`.
+ * So one search serves both directions of a sorted list.
+ */
+export function firstAnchorFromEnd(held: HeldAnchors, offset: number): number {
+  const need = held.total - offset;
+  let lo = 0;
+  let hi = held.list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (held.list[mid]!.at >= need) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo < held.list.length ? lo : -1;
+}
+
 /** The order of a list whose anchors are kept: one of the form's own columns, or none (newest first). */
 export interface AnchorOrder {
   sort?: AssessmentSort | undefined;
   direction: 'asc' | 'desc';
 }
 
-/** A list's anchors as read, with the snapshot they were read in. */
+/** A list's anchors as read, with the snapshot they were read in and the list's rows then (`total`). */
 export interface FoundAnchors {
   list: Anchor[];
   snapshot: Snapshot;
+  total: number;
+}
+
+/** A list's anchors as kept: `total` follows the row notices as the anchors' counts do. */
+export interface HeldAnchors {
+  readonly list: readonly Anchor[];
+  readonly total: number;
 }
 
 interface KeptAnchors extends FoundAnchors {
@@ -133,6 +159,7 @@ function sortsBefore(order: AnchorOrder, row: unknown[], anchor: Anchor): boolea
 /** Moves the anchors after a row that left (-1) or joined (+1) the list; false when that cannot be told. */
 function shift(kept: KeptAnchors, row: unknown[]): boolean {
   const sign = row[0] === -1 ? -1 : 1;
+  kept.total += sign;
   // The first anchor the row sorts before: the anchors are in the list's order.
   let lo = 0;
   let hi = kept.list.length;
@@ -154,9 +181,10 @@ const ANCHOR_RETRY_MS = 30_000;
  * asked for beyond that is looked for on a later page. Each search scans a whole list: when
  * validators open many lists at once (the benchmark's province searches: 34 provinces by 7 headers
  * and 2 directions), dozens of searches side by side took the pool's connections and PostgreSQL's CPU
- * from the pages they were meant to speed up. One at a time was too few: a large list's two
- * directions (450,000 forms by name, ascending and descending) then waited for each other, and their
- * deep pages were read off the index meanwhile (bench/README.md, 2026-11-25, fourth session).
+ * from the pages they were meant to speed up. One at a time was too few: two large lists (450,000
+ * forms by name and by phone, say) then waited for each other, and their deep pages were read off the
+ * index meanwhile (bench/README.md, 2026-11-25, fourth session). A sorted list's two directions share
+ * one search (see firstAnchorFromEnd).
  */
 const SEEKS_AT_ONCE = 2;
 const SEEKS_WAITING = 64;
@@ -195,9 +223,9 @@ export class ListAnchors {
     this.stop = changes.onRows((notice) => this.hear(notice));
   }
 
-  /** A list's anchors, if they are kept. */
-  peek(key: string): readonly Anchor[] | undefined {
-    return this.cache.peek(key)?.list;
+  /** A list's anchors and its rows, if they are kept. */
+  peek(key: string): HeldAnchors | undefined {
+    return this.cache.peek(key);
   }
 
   /**
