@@ -3,7 +3,7 @@ import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import type { ReadCache } from '../../db/read-cache.js';
-import type { ReferenceCache } from '../../db/reference-cache.js';
+import type { ReferenceCache, ReferenceNames } from '../../db/reference-cache.js';
 import { assessments } from '../../db/schema/index.js';
 import { hasBlocks } from './assessment-blocks.repository.js';
 import {
@@ -23,6 +23,7 @@ import {
 } from './assessment-filters.repository.js';
 import { namesCover, plainRowsWithTotal, toRowDto } from './assessments.repository.js';
 import { type GroupCounts, groupCounts } from './group-counts.repository.js';
+import { groupOrder, pageGroups } from './group-order.js';
 import { groupRanks } from './group-ranks.js';
 import {
   type FoundAnchors,
@@ -290,6 +291,24 @@ async function plainRows(
   });
 }
 
+/** The kept counts known to have every group named in a copy of the names (see namedGroups). */
+const named = new WeakMap<GroupCounts, WeakSet<ReferenceNames>>();
+
+/** Whether the names hold every group of the counts: looked at once per copy of each. */
+function namedGroups(groups: GroupCounts, names: ReferenceNames, kind: 'unit' | 'facility'): boolean {
+  if (named.get(groups)?.has(names)) return true;
+  const all = groups.every(([id]) => (kind === 'facility' ? names.facilities.has(id) : names.units.has(id)));
+  if (all) {
+    let copies = named.get(groups);
+    if (!copies) {
+      copies = new WeakSet();
+      named.set(groups, copies);
+    }
+    copies.add(names);
+  }
+  return all;
+}
+
 /**
  * A page of a list sorted by the name of its province, district or facility, ties newest first (or
  * oldest first, ascending): the list is its places (or facilities) in name order, each one's rows by
@@ -308,27 +327,13 @@ async function groupedRows(
 ): Promise<{ rows: PlainListRow[]; total: number }> {
   const read = () => groupCounts(db, filter, sorting.sort);
   const key = groupsKey(filter, sorting.sort);
-  // A copy: the kept counts are shared by every request, and sorted here in each one's order.
-  const groups = [...(await (caches ? caches.groups.get(key, read) : read()))];
+  // Kept and shared by every request: not changed here (groupOrder works on a copy).
+  const groups = await (caches ? caches.groups.get(key, read) : read());
   const kind = sorting.sort === 'health_facility' ? 'facility' : 'unit';
-  const names = await reference.names((n) =>
-    groups.every(([id]) => (kind === 'facility' ? n.facilities.has(id) : n.units.has(id))),
-  );
-  const rank = groupRanks(names, kind, sorting.lang);
-  const last = Number.MAX_SAFE_INTEGER;
-  groups.sort((a, b) => (rank.get(a[0]) ?? last) - (rank.get(b[0]) ?? last) || a[0] - b[0]);
-  if (sorting.direction === 'desc') groups.reverse();
+  const names = await reference.names((n) => namedGroups(groups, n, kind));
+  const order = groupOrder(groups, groupRanks(names, kind, sorting.lang));
   const rows: PlainListRow[] = [];
-  let skip = offset;
-  let total = 0;
-  for (const [id, n] of groups) {
-    total += n;
-    if (rows.length >= limit) continue;
-    if (skip >= n) {
-      skip -= n;
-      continue;
-    }
-    const take = Math.min(limit - rows.length, n - skip);
+  for (const { id, n, skip, take } of pageGroups(order, offset, limit, sorting.direction)) {
     const one = { ...filter, [GROUP_SORTS[sorting.sort]]: id };
     const newest = { direction: 'desc', lang: sorting.lang } as const;
     if (sorting.direction === 'desc') {
@@ -337,9 +342,8 @@ async function groupedRows(
       // Oldest first from `skip` is newest first from the other end, reversed.
       rows.push(...(await plainRows(db, one, newest, n - skip - take, take, caches?.anchors, false)).reverse());
     }
-    skip = 0;
   }
-  return { rows, total };
+  return { rows, total: order.total };
 }
 
 /**
