@@ -25,6 +25,19 @@ const PASSWORD = 'e2e-user-pass-1';
 
 let page: Page;
 
+/** Holds back the app's entry script, as a slow link would, until the returned function is called. */
+async function holdAppScript(target: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await target.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 async function signIn(email: string, password: string) {
   await page.goto('/login');
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
@@ -99,14 +112,7 @@ describe('foundation: sign in, users, languages, sign out', () => {
       localStorage.setItem('token', t);
       localStorage.setItem('language', 'fa');
     }, token);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await first.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppScript(first);
     await first.goto('/tna/create', { waitUntil: 'commit' });
     const frameTitle = first.locator('#boot-frame h1');
     await frameTitle.waitFor();
@@ -120,6 +126,60 @@ describe('foundation: sign in, users, languages, sign out', () => {
     expect(await first.locator('#boot-frame').count()).toBe(0);
     expect(await first.locator('h1').count()).toBe(1);
     await context.close();
+  });
+
+  it("draws the sign-in page before the app's code has come, box for box where the app puts it", async () => {
+    // A phone's first visit: the sign-in page, blank until 150 KiB of script had come and run.
+    // The frame (build/sign-in-frame.ts) must lie exactly where the page comes: anything else jumps.
+    const boxes = (root: string) => {
+      const box = (element: Element | null) => {
+        const b = element?.getBoundingClientRect();
+        return b ? [b.x, b.y, b.width, b.height].map((v) => Math.round(v)).join(',') : null;
+      };
+      const one = (app: string, frame: string) =>
+        box(document.querySelector(`${root} ${root === '#root' ? app : frame}`));
+      const all = (app: string, frame: string) =>
+        Array.from(document.querySelectorAll(`${root} ${root === '#root' ? app : frame}`), box);
+      return {
+        heading: one('h1', 'h1'),
+        card: one('.mantine-Paper-root', '.boot-sign-in-card'),
+        labels: all('label', '.boot-sign-in-field > span'),
+        fields: all('input[type=email], .mantine-PasswordInput-input', '.boot-sign-in-input'),
+        button: one('button[type=submit]', '.boot-sign-in-button'),
+        links: all('form a', '.boot-sign-in-links > span'),
+        languages: all('[role=group] button', '.boot-sign-in-languages > span'),
+      };
+    };
+    for (const [language, width] of [
+      ['fa', 375],
+      ['en', 1366],
+    ] as const) {
+      const { page: first, context } = await newPage({ width, height: 800 });
+      await first.goto('/api/health');
+      await first.evaluate((l) => localStorage.setItem('language', l), language);
+      const release = await holdAppScript(first);
+      // A guest sent to sign in from elsewhere sees it too.
+      await first.goto('/tna/create', { waitUntil: 'commit' });
+      await first.locator('#boot-frame h1').waitFor();
+      expect(await first.locator('#boot-frame .boot-sign-in-button').textContent()).toBe(
+        language === 'fa' ? 'ورود' : 'Sign In',
+      );
+      expect(await first.title()).toBe(language === 'fa' ? 'ورود - TNA System' : 'Sign In - TNA System');
+      // Measured once the stylesheet (and the font it brings) has come, as the app will have it.
+      await first.waitForFunction(() => document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]')?.sheet);
+      await first.evaluate(() => document.fonts.ready);
+      const frame = await first.evaluate(boxes, '#boot-frame');
+      await screenshot(first, `sign-in-frame-${language}-${width}`);
+      release();
+      await first.getByRole('heading', { name: 'TNA System', level: 1 }).waitFor();
+      await first.locator('#boot-frame').waitFor({ state: 'detached' });
+      const app = await first.evaluate(boxes, '#root');
+      expect(frame.labels).toHaveLength(2);
+      expect(frame.languages).toHaveLength(3);
+      expect(frame, `${language} at ${width} px`).toEqual(app);
+      expect(await first.locator('h1').count()).toBe(1);
+      await context.close();
+    }
   });
 
   it("gives way to the app's no-access notice when the page is not the user's", async () => {

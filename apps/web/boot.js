@@ -46,7 +46,9 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
   const find = (routes) => routes.findIndex(([pattern]) => new RegExp(pattern).test(path));
   const guest = table.guest[find(table.guest)];
   const page = find(table.pages);
-  const framed = signedIn && !guest && page >= 0;
+  // A guest anywhere but on another guest page is sent to the sign-in page, which has a frame too.
+  const signIn = !signedIn && (!guest || guest === table.guest[0]);
+  const framed = signIn || (signedIn && !guest && page >= 0);
   let wanted;
   if (!signedIn) wanted = (guest || table.guest[0])[1];
   else if (guest) wanted = guest[1];
@@ -101,23 +103,32 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
   const startAll = () => {
     if (started) return;
     started = true;
-    askTexts();
     applySheet();
-    append(0);
+    // Where a frame was painted the sheet has usually come by now, and its rules are parsed as it is
+    // added (10-30 ms at 4x CPU slowdown): the requests go in tasks of their own after it, so that
+    // no one task keeps the phone from answering a tap for long.
+    const rest = () => {
+      askTexts();
+      append(0);
+    };
+    if (framed) setTimeout(rest, 0);
+    else rest();
   };
   if (!framed) return startAll();
   document.addEventListener('DOMContentLoaded', startAll);
 
-  // 4. A signed-in page's frame, painted before the app's code has arrived and run (seconds, on a
-  //    slow link and a cheap phone, of a blank screen before): the header, the menu's rail, the
-  //    footer and the page's title where the app shows them, in the chosen language and colours
-  //    (styled by src/app/boot-frame.css, which the build writes into index.html). It lies over the
-  //    app and goes in the same frame as the app first shows a page heading (the page's, or the
-  //    sign-in page's after a session ended) or an alert (no access to the page, an error), once the
-  //    app's stylesheet has come. Nothing under it moves. Without both in 20 s it goes anyway.
-  //    The keys repeat src/app/theme.ts (`tna-color-scheme`) and src/app/shell/display-settings.ts.
+  // 4. A page's frame, painted before the app's code has arrived and run (seconds, on a slow link
+  //    and a cheap phone, of a blank screen before). A signed-in page's: the header, the menu's rail,
+  //    the footer and the page's title where the app shows them, in the chosen language and colours
+  //    (styled by src/app/boot-frame.css, which the build writes into index.html). The sign-in
+  //    page's: the page itself, from a template the build wrote into index.html for each language
+  //    (build/sign-in-frame.ts). It lies over the app and goes in the same frame as the app first
+  //    shows a page heading (the page's, or the sign-in page's after a session ended) or an alert
+  //    (no access to the page, an error), once the app's stylesheet has come. Nothing under it
+  //    moves. Without both in 20 s it goes anyway. The keys repeat src/app/theme.ts
+  //    (`tna-color-scheme`) and src/app/shell/display-settings.ts.
   const texts = table.texts[language];
-  const title = texts.titles[page];
+  const title = signIn ? texts.signIn : texts.titles[page];
   document.title = texts.tab.replace('{title}', title);
   let scheme = stored('tna-color-scheme');
   if (scheme === 'auto') scheme = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
@@ -129,20 +140,26 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
   const frame = document.createElement('div');
   frame.id = 'boot-frame';
   frame.setAttribute('aria-hidden', 'true');
-  frame.dataset.header = settings.navbarVariant || 'default';
-  frame.dataset.skin = settings.sidebarSkin || 'dark';
-  frame.dataset.rail = String(settings.sidebarCollapsed !== false);
-  frame.innerHTML =
-    '<div class="boot-frame-header"></div><div class="boot-frame-navbar"></div><div class="boot-frame-footer"></div>' +
-    '<div class="boot-frame-main"><div class="boot-frame-crumb"><span></span><span>/</span><span></span></div>' +
-    '<h1 class="boot-frame-title"></h1></div>';
-  const crumbs = frame.querySelectorAll('.boot-frame-crumb span');
-  crumbs[0].textContent = texts.home;
-  crumbs[2].textContent = title;
-  frame.querySelector('h1').textContent = title;
+  if (signIn) frame.dataset.page = 'sign-in';
+  else {
+    frame.dataset.header = settings.navbarVariant || 'default';
+    frame.dataset.skin = settings.sidebarSkin || 'dark';
+    frame.dataset.rail = String(settings.sidebarCollapsed !== false);
+    frame.innerHTML =
+      '<div class="boot-frame-header"></div><div class="boot-frame-navbar"></div><div class="boot-frame-footer"></div>' +
+      '<div class="boot-frame-main"><div class="boot-frame-crumb"><span></span><span>/</span><span></span></div>' +
+      '<h1 class="boot-frame-title"></h1></div>';
+    const crumbs = frame.querySelectorAll('.boot-frame-crumb span');
+    crumbs[0].textContent = texts.home;
+    crumbs[2].textContent = title;
+    frame.querySelector('h1').textContent = title;
+  }
   const place = () => {
     const app = document.getElementById('root');
     if (!app) return;
+    // In <head>, parsed by now.
+    const template = signIn && document.getElementById(`boot-sign-in-${language}`);
+    if (template) frame.appendChild(template.content.cloneNode(true));
     document.body.appendChild(frame);
     // After the paint the animation frame comes before.
     requestAnimationFrame(() => setTimeout(startAll, 0));

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { minifySync, type Plugin } from 'vite';
 import { pathPattern, readPageTable } from './route-table';
+import { type SignInTexts, signInFrame } from './sign-in-frame';
 
 /**
  * Writes `boot.js` (from the template `boot.js` beside package.json) with a table of the code each
@@ -17,7 +18,8 @@ import { pathPattern, readPageTable } from './route-table';
 const GUEST_PAGES = ['login', 'register', 'forgot-password', 'recover-password'];
 const PAGE_TABLE = 'src/app/routes/page-modules.ts';
 const PLACEHOLDER = '__ROUTE_PRELOADS__';
-const LANGUAGES = ['en', 'fa', 'ps'];
+// @tna/domain's LANGUAGES, in its order: the sign-in page's language switch shows them so.
+export const LANGUAGES = ['en', 'ps', 'fa'];
 const TRANSLATIONS = 'public/assets/i18n';
 const FRAME_CSS = 'src/app/boot-frame.css';
 
@@ -65,9 +67,10 @@ export interface RoutePreloads {
   guest: [string, number[]][];
   /**
    * What boot.js writes in the frame it paints before the app's code runs, by language: the
-   * breadcrumb's first item, the tab title's pattern and each signed-in page's title (as `pages`).
+   * breadcrumb's first item, the tab title's pattern, each signed-in page's title (as `pages`) and
+   * the sign-in page's (whose frame is a template in index.html: sign-in-frame.ts).
    */
-  texts: Record<string, { home: string; tab: string; titles: string[] }>;
+  texts: Record<string, { home: string; tab: string; titles: string[]; signIn: string }>;
   /** The app's one stylesheet, in assets/: boot.js adds it to the page (see takeStylesheet). */
   stylesheet: string;
 }
@@ -152,27 +155,47 @@ export function routePreloads(root: string): Plugin {
           pathPattern(name),
           indexes(chunkOf(`src/features/auth/pages/${name}-page.tsx`)),
         ]);
+        const translations = LANGUAGES.map((language) => {
+          const file = path.join(root, TRANSLATIONS, `${language}.json`);
+          const all: unknown = JSON.parse(readFileSync(file, 'utf8'));
+          return { language, text: (key: string) => translate(all, key, file) };
+        });
         const texts = Object.fromEntries(
-          LANGUAGES.map((language) => {
-            const file = path.join(root, TRANSLATIONS, `${language}.json`);
-            const all: unknown = JSON.parse(readFileSync(file, 'utf8'));
-            return [
-              language,
-              {
-                home: translate(all, 'nav.home', file),
-                tab: translate(all, 'app.pageTitle', file),
-                titles: table.map(([, , title]) => translate(all, title, file)),
-              },
-            ];
-          }),
+          translations.map(({ language, text }) => [
+            language,
+            {
+              home: text('nav.home'),
+              tab: text('app.pageTitle'),
+              titles: table.map(([, , title]) => text(title)),
+              signIn: text('auth.signIn'),
+            },
+          ]),
         );
+        const signInFrames = translations.map(({ language, text }) => {
+          const frameTexts: SignInTexts = {
+            brand: text('app.name'),
+            subtitle: text('auth.signInTitle'),
+            email: text('auth.email'),
+            emailPlaceholder: text('auth.emailPlaceholder'),
+            password: text('auth.password'),
+            signIn: text('auth.signIn'),
+            forgot: text('auth.forgotLink'),
+            register: text('auth.registerLink'),
+            languageNames: LANGUAGES.map((code) => [code, text(`languages.${code}`)]),
+            version: text('app.version'),
+          };
+          return signInFrame(language, frameTexts);
+        });
         const index = bundle['index.html'];
         if (index?.type !== 'asset') return this.error('route preloads: no index.html');
         const { html, stylesheet } = takeStylesheet(String(index.source));
         // The frame's rules in the page itself, not in boot.js: every page loads boot.js, the sign-in
         // page too, whose script is held to 150 KiB (issue 15).
         const frameCss = compactCss(readFileSync(path.join(root, FRAME_CSS), 'utf8'));
-        index.source = html.replace('</head>', `  <style>${frameCss}</style>\n  </head>`);
+        index.source = html.replace(
+          '</head>',
+          `  <style>${frameCss}</style>\n    ${signInFrames.join('\n    ')}\n  </head>`,
+        );
         const preloads: RoutePreloads = { files, shell, pages, guest, texts, stylesheet };
         const boot = minifySync('boot.js', template().replace(PLACEHOLDER, JSON.stringify(preloads)));
         if (boot.errors.length) return this.error(`route preloads: boot.js: ${boot.errors[0]!.message}`);

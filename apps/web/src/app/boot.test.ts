@@ -23,12 +23,15 @@ const table = {
     ['^/$', [8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]],
     ['^/tna/create/?$', [8]],
   ],
-  guest: [['^/login/?$', [20, 21, 22, 23]]],
+  guest: [
+    ['^/login/?$', [20, 21, 22, 23]],
+    ['^/register/?$', [20, 21]],
+  ],
   stylesheet: 'style-1.css',
   texts: {
-    en: { home: 'Home', tab: '{title} - TNA System', titles: ['Dashboard', 'New Assessment'] },
-    fa: { home: 'خانه', tab: '{title} - TNA System', titles: ['داشبورد', 'ارزیابی جدید'] },
-    ps: { home: 'کور', tab: '{title} - TNA System', titles: ['ډشبورډ', 'نوې ارزونه'] },
+    en: { home: 'Home', tab: '{title} - TNA System', titles: ['Dashboard', 'New Assessment'], signIn: 'Sign In' },
+    fa: { home: 'خانه', tab: '{title} - TNA System', titles: ['داشبورد', 'ارزیابی جدید'], signIn: 'ورود' },
+    ps: { home: 'کور', tab: '{title} - TNA System', titles: ['ډشبورډ', 'نوې ارزونه'], signIn: 'ننوتل' },
   },
 };
 
@@ -67,6 +70,9 @@ function boot(path: string, signedIn: boolean, stored: Record<string, string> = 
       },
       querySelector: part,
       querySelectorAll: (selector: string) => [0, 1, 2].map((i) => part(`${selector}:${i}`)),
+      appendChild: (child: { template: string }) => {
+        self.attributes.content = child.template;
+      },
       remove: () => {
         self.removed = true;
       },
@@ -94,10 +100,13 @@ function boot(path: string, signedIn: boolean, stored: Record<string, string> = 
     },
     body: { appendChild: (el: FakeElement) => body.push(el) },
     createElement: element,
-    getElementById: (id: string) =>
-      id === 'root' && rootParsed
-        ? { querySelector: (selector: string) => (app.shows && selector.includes(app.shows) ? {} : null) }
-        : null,
+    getElementById: (id: string) => {
+      if (id === 'root' && rootParsed)
+        return { querySelector: (selector: string) => (app.shows && selector.includes(app.shows) ? {} : null) };
+      // The sign-in page's frames, one per language, in index.html's <head> (build/sign-in-frame.ts).
+      if (/^boot-sign-in-(en|fa|ps)$/.test(id)) return { content: { cloneNode: () => ({ template: id }) } };
+      return null;
+    },
     addEventListener: (_type: string, listener: () => void) => listeners.push(listener),
   };
   const page = {
@@ -165,6 +174,8 @@ function boot(path: string, signedIn: boolean, stored: Record<string, string> = 
         title: text('h1'),
         crumbs: [0, 2].map((i) => text(`.boot-frame-crumb span:${i}`)),
         hidden: frame.attributes['aria-hidden'],
+        /** The template whose copy it holds (the sign-in page's frame). */
+        content: frame.attributes.content,
         data: frame.dataset,
       };
     },
@@ -200,16 +211,15 @@ describe('boot.js', () => {
     // Before the paint: nothing that would keep the main thread from it.
     expect(page.modules()).toEqual([]);
     page.painted();
-    expect(page.runTasks()).toBe(4);
+    // One task applies the stylesheet, then four ask for 20 files.
+    expect(page.runTasks()).toBe(5);
     expect(page.modules()).toEqual(files.slice(0, 20).map((f) => `/assets/${f}`));
   });
 
-  it('asks for the sign-in page for a guest at once, whatever the path, with the stylesheet holding the paint', () => {
-    const page = boot('/tna/create', false);
+  it("asks for another guest page's code at once, with the stylesheet holding the paint", () => {
+    const page = boot('/register', false);
     expect(page.head()[0]).toBe('stylesheet /assets/style-1.css {"blocking":"render"}');
-    expect(page.modules()).toHaveLength(4);
-    page.runTasks();
-    expect(page.modules()).toEqual(files.slice(20).map((f) => `/assets/${f}`));
+    expect(page.modules()).toEqual(files.slice(20, 22).map((f) => `/assets/${f}`));
   });
 
   it("applies a signed-in page's stylesheet after the frame's first paint, before what boot.js asked for", () => {
@@ -228,7 +238,8 @@ describe('boot.js', () => {
     page.parsed();
     page.contentLoaded();
     expect(page.head()[0]).toBe('stylesheet /assets/style-1.css {}');
-    expect(page.modules()).toHaveLength(6);
+    page.runTasks();
+    expect(page.modules()).toHaveLength(20);
     // The paint that comes after starts nothing twice.
     page.painted();
     page.runTasks();
@@ -290,9 +301,38 @@ describe('boot.js', () => {
     expect(page.frame()?.shown).toBe(false);
   });
 
-  it('paints no frame for a guest, on a guest page or on a path the app does not have', () => {
+  it("paints the sign-in page's frame for a guest, wherever the app will send them to sign in", () => {
+    for (const [path, language] of [
+      ['/login', 'fa'],
+      ['/tna/create', 'ps'],
+      ['/', 'en'],
+    ] as const) {
+      const page = boot(path, false, { language });
+      expect(page.document.title, path).toBe(
+        { en: 'Sign In - TNA System', fa: 'ورود - TNA System', ps: 'ننوتل - TNA System' }[language],
+      );
+      page.parsed();
+      expect(page.frame(), path).toMatchObject({
+        shown: true,
+        content: `boot-sign-in-${language}`,
+        hidden: 'true',
+        data: { page: 'sign-in' },
+      });
+      // The stylesheet does not hold the frame's first paint; it and the page's code follow it.
+      expect(page.head(), path).toEqual([]);
+      page.painted();
+      page.runTasks();
+      expect(page.head()[0], path).toBe('stylesheet /assets/style-1.css {}');
+      expect(page.modules(), path).toEqual(files.slice(20).map((f) => `/assets/${f}`));
+      page.styled();
+      page.appShows('h1');
+      expect(page.frame()?.shown, path).toBe(false);
+    }
+  });
+
+  it('paints no frame on another guest page, or on a path the app does not have', () => {
     for (const [path, signedIn] of [
-      ['/tna/create', false],
+      ['/register', false],
       ['/login', true],
       ['/no-such-page', true],
     ] as const) {

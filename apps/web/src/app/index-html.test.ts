@@ -1,5 +1,7 @@
+import { LANGUAGES as DOMAIN_LANGUAGES } from '@tna/domain';
 import { describe, expect, it } from 'vitest';
-import { compactCss, takeStylesheet } from '../../build/route-preloads';
+import { compactCss, LANGUAGES, takeStylesheet } from '../../build/route-preloads';
+import { signInFrame } from '../../build/sign-in-frame';
 
 // The build takes the app's stylesheet out of index.html for boot.js to apply (after the frame's
 // first paint on a signed-in page, holding the paint on a guest page), and writes the frame's own
@@ -45,5 +47,35 @@ describe('index.html as built', () => {
       '#boot-frame{--boot-frame-border: var(--mantine-color-gray-3,#dee2e6);padding: calc(56px + var(--boot-frame-padding)) 0}' +
         '@media (min-width: 48em){.boot-frame-crumb>:first-child,.x{font-family: Vazirmatn,"Segoe UI",sans-serif}}',
     );
+  });
+
+  it("draws the sign-in page's frame from a language's texts, escaped, with the languages in the app's order", () => {
+    expect(LANGUAGES).toEqual([...DOMAIN_LANGUAGES]);
+    const html = signInFrame('fa', {
+      brand: 'TNA System',
+      subtitle: 'برای شروع <نشست> وارد شوید',
+      email: 'ایمیل',
+      emailPlaceholder: 'name@example.com',
+      password: 'رمز عبور',
+      signIn: 'ورود',
+      forgot: 'رمز "عبورم" & فراموش',
+      register: 'ثبت عضویت جدید',
+      languageNames: [
+        ['en', 'English'],
+        ['ps', 'پښتو'],
+        ['fa', 'فارسی'],
+      ],
+      version: 'نسخه 1.0',
+    });
+    expect(html.startsWith('<template id="boot-sign-in-fa">')).toBe(true);
+    expect(html.endsWith('</template>')).toBe(true);
+    expect(html).toContain('<h1>TNA System</h1>');
+    expect(html).toContain('<p>برای شروع &lt;نشست&gt; وارد شوید</p>');
+    expect(html).toContain('<span>رمز &quot;عبورم&quot; &amp; فراموش</span>');
+    expect(html).toContain(
+      '<span lang="en">English</span><span lang="ps">پښتو</span><span lang="fa" data-active>فارسی</span>',
+    );
+    // Nothing in it can be used: no field, button or link (it is a picture until the app has come).
+    expect(html).not.toMatch(/<(input|button|a|form)\b/);
   });
 });

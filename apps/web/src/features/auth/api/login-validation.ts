@@ -1,6 +1,10 @@
 import { type LoginInput, loginSchema } from '@tna/domain';
 import { zodValidator } from '../../../lib/form';
 
+// Where a signed-in user lands comes with the rules too: the access policy it reads is needed only
+// once a sign-in has succeeded, and the page's first load does without it.
+export { homePathFor } from '@tna/domain';
+
 // Loaded by the login page when the user first touches the form, not with the page: Zod and the
 // domain's schemas are about a quarter of the page's script, and a phone on a slow link should be
 // able to paint the form before they arrive (issue 15's login budget).

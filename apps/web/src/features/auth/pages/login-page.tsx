@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { homePathFor, type LoginInput } from '@tna/domain';
+import type { LoginInput } from '@tna/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -82,7 +82,7 @@ export function LoginPage() {
     setFailure(null);
     setPending(true);
     try {
-      const { checkLogin } = await loadValidation();
+      const { checkLogin, homePathFor } = await loadValidation();
       const checked = checkLogin(values);
       if (!checked.ok) {
         setErrors(checked.errors);
