@@ -77,7 +77,8 @@ function mantineStylesCheck(): Plugin {
  * to import Zod, TanStack Query's core or @mantine/form again, through any chain of static imports:
  * they are loaded when needed (issue 15: the sign-in page's script budget is 150 KiB gzip; a page
  * without a form should not build every schema at start). The dashboard, the lists and New
- * Assessment (whose rules come with the first touch of the form) are checked for Zod too.
+ * Assessment (whose rules come with the first touch of the form) are checked for Zod too, and the
+ * signed-in pages for the code of dialogs and of the display settings.
  */
 function startupImportsCheck(): Plugin {
   const rules: { entry: RegExp; banned: RegExp }[] = [
@@ -86,11 +87,20 @@ function startupImportsCheck(): Plugin {
       entry: /\/features\/auth\/pages\/login-page\.tsx$/,
       banned: /node_modules\/(zod|@tanstack\/query-core|@mantine\/form)\//,
     },
-    { entry: /\/app\/authenticated-app\.tsx$/, banned: /node_modules\/zod\// },
+    // Dialogs (components/modal-host.tsx) and the display settings (app/shell/control-sidebar.tsx)
+    // come when first asked for.
+    {
+      entry: /\/app\/authenticated-app\.tsx$/,
+      banned: /node_modules\/(zod\/|@mantine\/modals\/|@mantine\/core\/esm\/components\/(Modal|SegmentedControl|Switch)\/)/,
+    },
     { entry: /\/features\/dashboard\/pages\/dashboard-page\.tsx$/, banned: /node_modules\/zod\// },
     { entry: /\/features\/review\/pages\/review-list-page\.tsx$/, banned: /node_modules\/zod\// },
     // The form's rules arrive with its first touch (features/assessments/components/rules-loader.ts).
-    { entry: /\/features\/assessments\/pages\/new-assessment-page\.tsx$/, banned: /node_modules\/zod\// },
+    // So does the duplicates dialog (assessment-form.tsx).
+    {
+      entry: /\/features\/assessments\/pages\/new-assessment-page\.tsx$/,
+      banned: /node_modules\/(zod|@mantine\/core\/esm\/components\/Modal)\//,
+    },
   ];
   return {
     name: 'tna-startup-imports-check',

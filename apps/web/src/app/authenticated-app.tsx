@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
+import { ModalHost } from '../components/modal-host';
 import { followOtherTabs } from '../lib/cross-tab';
 import { queryClient } from '../lib/query-client';
 import { FollowProfile } from './follow-profile';
@@ -33,19 +33,19 @@ export function AuthenticatedApp() {
   return (
     <QueryClientProvider client={queryClient}>
       <FollowProfile />
-      <ModalsProvider>
-        {/* With the shell, not a commit after the page: when it came later, a form filled offline
-            could not be completed (the e2e offline tests), its lists being seeded from this device. */}
-        <OfflineSync />
-        <ShellLayout>
-          {/* A page that fails keeps the shell, so the officer can go elsewhere. */}
-          <RouteErrorBoundary>
-            <Suspense fallback={<PageLoader />}>
-              <AppRoutes />
-            </Suspense>
-          </RouteErrorBoundary>
-        </ShellLayout>
-      </ModalsProvider>
+      {/* Dialogs: their code comes when the first is asked for. */}
+      <ModalHost />
+      {/* With the shell, not a commit after the page: when it came later, a form filled offline
+          could not be completed (the e2e offline tests), its lists being seeded from this device. */}
+      <OfflineSync />
+      <ShellLayout>
+        {/* A page that fails keeps the shell, so the officer can go elsewhere. */}
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageLoader />}>
+            <AppRoutes />
+          </Suspense>
+        </RouteErrorBoundary>
+      </ShellLayout>
     </QueryClientProvider>
   );
 }

@@ -1,18 +1,18 @@
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openConfirmModal } from './modal-host';
 
 /**
  * Ask before acting (SPEC 5 confirm texts). Resolves true on Yes, false on Cancel, Escape or a click
- * outside. Needs the ModalsProvider of the authenticated shell.
+ * outside. Needs the authenticated app's ModalHost (modal-host.tsx).
  */
 export function useConfirm() {
   const { t } = useTranslation();
   return useCallback(
     (messageKey: string, options: { danger?: boolean } = {}) =>
       new Promise<boolean>((resolve) => {
-        modals.openConfirmModal({
+        openConfirmModal({
           title: t('confirm.title'),
           centered: true,
           closeButtonProps: { 'aria-label': t('common.close') },

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { closeAllModals, openModal } from '../../components/modal-host';
 import { clearDraft, readDraft } from '../../features/assessments/components/draft';
 import { signOut } from '../../lib/auth';
 import { getSession } from '../../lib/auth-storage';
@@ -25,10 +25,10 @@ export function useSignOut() {
         let answered = false;
         const answer = (choice: Choice) => {
           answered = true;
-          modals.closeAll();
+          closeAllModals();
           resolve(choice);
         };
-        modals.open({
+        openModal({
           title: t('offline.signOut.title'),
           centered: true,
           closeButtonProps: { 'aria-label': t('common.close') },

@@ -1,120 +1,30 @@
-import {
-  AppShell,
-  Button,
-  CloseButton,
-  ColorSwatch,
-  Group,
-  SegmentedControl,
-  Stack,
-  Switch,
-  Text,
-  Title,
-  useComputedColorScheme,
-  useMantineColorScheme,
-} from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
-import { useRef } from 'react';
+import { AppShell } from '@mantine/core';
+import { lazy, Suspense, useRef } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
-import { type DisplaySettings, NAVBAR_VARIANTS, type SidebarSkin } from './display-settings';
-import classes from './shell.module.css';
+import type { ControlSettingsProps } from './control-settings';
 
-interface ControlSidebarProps {
-  settings: DisplaySettings;
-  onChange: (patch: Partial<DisplaySettings>) => void;
-  onReset: () => void;
-  onClose: () => void;
-  inert: boolean;
-}
+// The settings' code (switches, colour swatches, a segmented control) comes at the sidebar's first
+// opening, not with every page: most users never open it, and a phone loads and runs that much less
+// before it can show a page (issue 15). Mantine's SegmentedControl also measured its items on every
+// layout change while the sidebar was closed: about 0.1 s of each page load on a slow machine.
+const ControlSettings = lazy(() => import('./control-settings'));
 
-const SWATCH: Record<string, string> = {
-  default: 'var(--mantine-color-body)',
-  dark: 'var(--mantine-color-dark-6)',
-};
-
-/** SPEC 2 control sidebar: dark mode, navbar colour, sidebar skin and the side menu toggle. */
-export function ControlSidebar({ settings, onChange, onReset, onClose, inert }: ControlSidebarProps) {
+/** SPEC 2 control sidebar (dark mode, navbar colour, sidebar skin, side menu toggle), kept once opened. */
+export function ControlSidebar({ inert, ...props }: ControlSettingsProps & { inert: boolean }) {
   const { t } = useTranslation();
-  const { setColorScheme, clearColorScheme } = useMantineColorScheme();
-  const dark = useComputedColorScheme('light') === 'dark';
-  // Mantine's SegmentedControl measures its items on every layout change; in this closed sidebar that
-  // cost about 0.1 s of each page load on this machine (more on a phone). It is mounted at the first
-  // opening and kept.
   const opened = useRef(false);
   if (!inert) opened.current = true;
-
   return (
     <AppShell.Aside id="control-sidebar" p="md" aria-label={t('settings.title')} inert={inert}>
-      <Group justify="space-between" mb="md" wrap="nowrap">
-        <Title order={2} fz="lg">
-          {t('settings.title')}
-        </Title>
-        <CloseButton onClick={onClose} aria-label={t('settings.close')} />
-      </Group>
-      <Stack gap="lg">
-        <Switch
-          label={t('settings.darkMode')}
-          checked={dark}
-          onChange={(event) => setColorScheme(event.currentTarget.checked ? 'dark' : 'light')}
-        />
-        <Switch
-          label={t('settings.sidebarCollapsed')}
-          checked={settings.sidebarCollapsed}
-          onChange={(event) => onChange({ sidebarCollapsed: event.currentTarget.checked })}
-        />
-        <Stack gap={6}>
-          <Text fw={600} fz="sm" id="navbar-variant-label">
-            {t('settings.navbarVariant')}
-          </Text>
-          <Group gap="xs" role="radiogroup" aria-labelledby="navbar-variant-label">
-            {NAVBAR_VARIANTS.map((variant) => {
-              const checked = settings.navbarVariant === variant;
-              return (
-                <ColorSwatch
-                  key={variant}
-                  component="button"
-                  type="button"
-                  role="radio"
-                  aria-checked={checked}
-                  aria-label={t(`settings.colors.${variant}`)}
-                  title={t(`settings.colors.${variant}`)}
-                  color={SWATCH[variant] ?? `var(--mantine-color-${variant}-7)`}
-                  className={classes.swatch}
-                  onClick={() => onChange({ navbarVariant: variant })}
-                  withShadow
-                >
-                  {checked && <IconCheck size={14} color={variant === 'default' ? undefined : 'white'} aria-hidden />}
-                </ColorSwatch>
-              );
-            })}
-          </Group>
-        </Stack>
-        <Stack gap={6}>
-          <Text fw={600} fz="sm" id="sidebar-skin-label">
-            {t('settings.sidebarSkin')}
-          </Text>
-          {opened.current ? (
-            <SegmentedControl
-              aria-labelledby="sidebar-skin-label"
-              value={settings.sidebarSkin}
-              onChange={(value) => onChange({ sidebarSkin: value as SidebarSkin })}
-              data={[
-                { value: 'light', label: t('settings.skinLight') },
-                { value: 'dark', label: t('settings.skinDark') },
-              ]}
-              fullWidth
-            />
-          ) : null}
-        </Stack>
-        <Button
-          variant="default"
-          onClick={() => {
-            onReset();
-            clearColorScheme();
-          }}
-        >
-          {t('settings.reset')}
-        </Button>
-      </Stack>
+      {opened.current ? (
+        // Offline before the service worker had it: the sidebar stays empty rather than the app failing.
+        <ErrorBoundary fallback={null}>
+          <Suspense fallback={null}>
+            <ControlSettings {...props} />
+          </Suspense>
+        </ErrorBoundary>
+      ) : null}
     </AppShell.Aside>
   );
 }

@@ -11,13 +11,15 @@ import { checkDuplicates } from '../api/check-duplicates';
 import classes from './assessment-form.module.css';
 import { type AssessmentFormValues, duplicateQuery, isBlank, type Submission } from './assessment-values';
 import { BackgroundSection } from './background-section';
-import { DuplicatesModal } from './duplicates-modal';
 import { FORM_PARTS, Section, scrollToFirstError } from './form-fields';
 import { PersonalSections } from './personal-sections';
 import { PlaceSections } from './place-sections';
 import { PrioritiesSection } from './priorities-section';
 import { loadedRules, loadRules } from './rules-loader';
 import { SubmitBar } from './submit-bar';
+
+const loadDuplicatesDialog = () => import('./duplicates-modal');
+type DuplicatesDialog = Awaited<ReturnType<typeof loadDuplicatesDialog>>['DuplicatesModal'];
 
 /** The values other parts of the form follow: dependent lists, the positions' order, the priority table. */
 interface Watched {
@@ -175,14 +177,22 @@ export function AssessmentForm({
   }, []);
   const [busy, setBusy] = useState(false);
   const [matches, setMatches] = useState<DuplicateMatchDto[] | null>(null);
+  // The duplicates dialog's code (Mantine's Modal, its focus trap, a table) comes with the first
+  // submit, not with the form: a phone loads and runs that much less before it can show the form,
+  // and most submits find nothing (issue 15).
+  const [Dialog, setDialog] = useState<DuplicatesDialog | null>(null);
   const decide = useRef<((go: boolean) => void) | null>(null);
   const departments = useDepartments();
 
-  const askAboutDuplicates = (found: DuplicateMatchDto[]) =>
-    new Promise<boolean>((resolve) => {
+  const askAboutDuplicates = async (found: DuplicateMatchDto[]) => {
+    // If it cannot be fetched, nothing was sent: the submit's failure says so and the form stays.
+    const { DuplicatesModal } = await loadDuplicatesDialog();
+    setDialog(() => DuplicatesModal);
+    return new Promise<boolean>((resolve) => {
       decide.current = resolve;
       setMatches(found);
     });
+  };
 
   const answer = (go: boolean) => {
     setMatches(null);
@@ -197,6 +207,8 @@ export function AssessmentForm({
       setBusy(true);
       try {
         let found: DuplicateMatchDto[] = [];
+        // Fetched beside the check, in case it finds something.
+        void loadDuplicatesDialog().catch(() => {});
         try {
           found = await checkDuplicates(duplicateQuery(submission, assessmentId));
         } catch {
@@ -278,7 +290,7 @@ export function AssessmentForm({
           <SubmitBar valid={valid} busy={busy} onShowMissing={showMissing} />
         </Reveal>
       </StagedReveal>
-      <DuplicatesModal matches={matches} onContinue={() => answer(true)} onStop={() => answer(false)} />
+      {Dialog ? <Dialog matches={matches} onContinue={() => answer(true)} onStop={() => answer(false)} /> : null}
     </form>
   );
 }

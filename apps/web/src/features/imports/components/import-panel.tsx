@@ -1,10 +1,10 @@
 import { Alert, Button, FileInput, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconDownload, IconFileSpreadsheet, IconListCheck, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ImportKind, ImportMode } from '@tna/domain';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openConfirmModal } from '../../../components/modal-host';
 import { describeError } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -84,7 +84,7 @@ export function ImportPanel({ kind }: { kind: ImportKind }) {
   };
 
   const confirmImport = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: t('confirm.title'),
       centered: true,
       closeButtonProps: { 'aria-label': t('common.close') },
