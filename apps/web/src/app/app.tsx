@@ -1,7 +1,35 @@
+import { Suspense, useRef } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
+import { useSession } from '../lib/auth-storage';
 import { AppErrorBoundary } from './offline/error-fallback';
-import { UpdatePrompt } from './offline/pwa';
+import { followLanguageInManifest } from './offline/manifest';
 import { AppProviders } from './providers';
 import { AppRouter } from './router';
+import { lazyNamed } from './routes/lazy-named';
+
+const UpdatePrompt = lazyNamed(() => import('./offline/pwa'), 'UpdatePrompt');
+
+followLanguageInManifest();
+
+/**
+ * The service worker is registered, and new versions offered, from the first sign-in on, and stays
+ * so after a sign-out (mounted once: its hourly checks are not started twice). A guest's sign-in page
+ * does without that code (workbox-window and the prompt: 3 KiB gzip of its 150 KiB budget, issue 15),
+ * and nothing can be done offline before a sign-in.
+ */
+function UpdatesOnceSignedIn() {
+  const { token } = useSession();
+  const signedIn = useRef(false);
+  if (token) signedIn.current = true;
+  if (!signedIn.current) return null;
+  return (
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <UpdatePrompt />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
 
 export function App() {
   return (
@@ -9,7 +37,7 @@ export function App() {
       <AppErrorBoundary goHome={() => window.location.assign('/')}>
         <AppRouter />
       </AppErrorBoundary>
-      <UpdatePrompt />
+      <UpdatesOnceSignedIn />
     </AppProviders>
   );
 }

@@ -2,26 +2,15 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { i18n, isLanguage, storedLanguage } from '../../lib/i18n';
 import { onReconnect } from '../../lib/offline/connectivity';
 
 const UPDATE_CHECK_MS = 60 * 60_000;
-
-/** The manifest of the chosen language (name, `lang`, `dir`), so an installed app carries it. */
-function pointManifestAt(language: string): void {
-  const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
-  if (link && isLanguage(language)) link.href = `/manifest.${language}.webmanifest`;
-}
-
-if (typeof document !== 'undefined') {
-  pointManifestAt(storedLanguage());
-  i18n.on('languageChanged', pointManifestAt);
-}
 
 /**
  * Registers the service worker and offers a new version when one has been deployed: "A new version is
  * available" with Reload, which activates the new worker and reloads every tab on the new chunks.
  * Until then the tab keeps running on the version it started with (never a mix of the two).
+ * Mounted once per tab, from the first sign-in on (app.tsx).
  */
 export function UpdatePrompt() {
   const { t } = useTranslation();
