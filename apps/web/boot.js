@@ -39,7 +39,19 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
   //    app would otherwise learn of the shell only once its entry ran, and of the page once the shell
   //    ran. The table is written by the build (build/route-preloads.ts); the dev server has none.
   //    `token` repeats STORAGE_KEYS.token of the domain package.
-  if (!table) return askTexts();
+  // 3b. Once every one of those requests has been started, this resolves (at once where there is no
+  //     table). The app waits for it before its first import() of the shell or a page: Vite's loader
+  //     starts, in one task, a request for each file of an import it finds no <link> for, and at the
+  //     entry's start (which often runs before the batches below are done) that doubled the requests
+  //     in a task of 60-100 ms at 4x CPU slowdown (src/app/routes/boot-preloads.ts).
+  let preloaded;
+  globalThis.__tnaBootPreloads = new Promise((resolve) => {
+    preloaded = resolve;
+  });
+  if (!table) {
+    preloaded();
+    return askTexts();
+  }
   const BATCH = 6;
   const signedIn = Boolean(stored('token'));
   const path = location.pathname;
@@ -95,6 +107,7 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
   const append = (from) => {
     for (const link of links.slice(from, from + BATCH)) document.head.appendChild(link);
     if (from + BATCH < links.length) setTimeout(() => append(from + BATCH), 0);
+    else preloaded();
   };
   // All of the above starts now, or, where a frame is painted, just after its first paint: the
   // requests cost the main thread 10-30 ms (a slow phone: four times that), and the parser, held

@@ -179,7 +179,10 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: false,
+    // For reading a CPU profile of the built app (bench/README.md, "What a long task is made of"):
+    // SOURCEMAP=1 maps its frames back to the sources, MINIFY=0 keeps the names and lines.
+    sourcemap: process.env.SOURCEMAP === '1',
+    minify: process.env.MINIFY !== '0',
     // One stylesheet, read before the first paint: the pages' own styles are 9 KB beside Mantine's
     // 160 KB, and each one applied later, when its page's code arrived, restyled the whole document
     // in one task (270-330 ms on a slow phone: Lighthouse's long tasks on the dashboard, New

@@ -109,8 +109,9 @@ function boot(path: string, signedIn: boolean, stored: Record<string, string> = 
     },
     addEventListener: (_type: string, listener: () => void) => listeners.push(listener),
   };
+  const globals: { __tnaBootPreloads?: Promise<void> } = {};
   const page = {
-    globalThis: {},
+    globalThis: globals,
     localStorage: {
       getItem: (key: string) => (key === 'token' ? (signedIn ? 'a-token' : null) : (stored[key] ?? null)),
     },
@@ -146,6 +147,16 @@ function boot(path: string, signedIn: boolean, stored: Record<string, string> = 
   return {
     document,
     modules,
+    /** Whether the promise the app waits on before its first import() has resolved (see boot-preloads.ts). */
+    preloadsStarted: async () => {
+      let resolved = false;
+      void globals.__tnaBootPreloads?.then(() => {
+        resolved = true;
+      });
+      // Settles within the microtasks that follow, if it is settled at all.
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+      return resolved;
+    },
     /** What boot.js put in <head>, in order: the app's stylesheet (with its attributes), the rest by `rel`. */
     head: () =>
       head.map((l) => (l.rel === 'stylesheet' ? `stylesheet ${l.href} ${JSON.stringify(l.attributes)}` : l.rel)),
@@ -197,6 +208,13 @@ function boot(path: string, signedIn: boolean, stored: Record<string, string> = 
       }
       return tasks;
     },
+    /** Run the next task boot.js queued for now, if there is one. */
+    runTasksOnce: () => {
+      const next = timers.findIndex((t) => t.delay === 0);
+      if (next < 0) return false;
+      timers.splice(next, 1)[0]!.run();
+      return true;
+    },
     /** Let `ms` pass: run the later tasks due by then. */
     wait: (ms: number) => {
       for (const timer of timers.filter((t) => t.delay > 0 && t.delay <= ms)) timer.run();
@@ -214,6 +232,28 @@ describe('boot.js', () => {
     // One task applies the stylesheet, then four ask for 20 files.
     expect(page.runTasks()).toBe(5);
     expect(page.modules()).toEqual(files.slice(0, 20).map((f) => `/assets/${f}`));
+  });
+
+  it("tells the app once every request for the page's code has started, not before", async () => {
+    const page = boot('/', true);
+    page.parsed();
+    page.painted();
+    expect(await page.preloadsStarted()).toBe(false);
+    // The stylesheet's task, then three of the four batches.
+    for (let i = 0; i < 4; i++) {
+      const next = page.runTasksOnce();
+      expect(next).toBe(true);
+    }
+    expect(page.modules()).toHaveLength(18);
+    expect(await page.preloadsStarted()).toBe(false);
+    page.runTasks();
+    expect(page.modules()).toHaveLength(20);
+    expect(await page.preloadsStarted()).toBe(true);
+  });
+
+  it('tells the app at once on a guest page, whose few files are asked for in one go', async () => {
+    const page = boot('/register', false);
+    expect(await page.preloadsStarted()).toBe(true);
   });
 
   it("asks for another guest page's code at once, with the stylesheet holding the paint", () => {

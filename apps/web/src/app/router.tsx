@@ -3,6 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { getToken } from '../lib/auth-storage';
 import { RouteErrorBoundary } from './offline/error-fallback';
 import { FullPageLoader } from './providers';
+import { bootPreloads } from './routes/boot-preloads';
 import { GuestOnly } from './routes/guest-only';
 import { lazyNamed } from './routes/lazy-named';
 import { NavigatorRegistration } from './routes/navigator';
@@ -10,7 +11,7 @@ import { RequireAuth } from './routes/require-auth';
 
 // Only the guest pages and this small router are loaded before sign-in; the shell and every
 // authenticated screen live in their own chunks.
-const loadLoginPage = () => import('../features/auth/pages/login-page');
+const loadLoginPage = () => bootPreloads().then(() => import('../features/auth/pages/login-page'));
 const LoginPage = lazyNamed(loadLoginPage, 'LoginPage');
 const RegisterPage = lazyNamed(() => import('../features/auth/pages/register-page'), 'RegisterPage');
 const ForgotPasswordPage = lazyNamed(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
@@ -18,7 +19,7 @@ const RecoverPasswordPage = lazyNamed(
   () => import('../features/auth/pages/recover-password-page'),
   'RecoverPasswordPage',
 );
-const loadAuthenticatedApp = () => import('./authenticated-app');
+const loadAuthenticatedApp = () => bootPreloads().then(() => import('./authenticated-app'));
 const AuthenticatedApp = lazyNamed(loadAuthenticatedApp, 'AuthenticatedApp');
 
 // The first load asks for the code it will show at once, not only once React has rendered the

@@ -1,4 +1,5 @@
 import { type ComponentType, createElement, type LazyExoticComponent, lazy } from 'react';
+import { bootPreloads } from './boot-preloads';
 
 /** A page's code (a chunk) could not be loaded: offline, or replaced by a new deployment. */
 export class ChunkLoadError extends Error {
@@ -36,7 +37,8 @@ export function lazyNamed<K extends string, P extends object>(
   const make = (): LazyExoticComponent<ComponentType<P>> =>
     lazy(async () => {
       try {
-        return { default: (await load())[name] };
+        // After boot.js's requests for the first page's code (see boot-preloads.ts).
+        return { default: (await bootPreloads().then(load))[name] };
       } catch (cause) {
         failed.add(() => {
           current = make();

@@ -1,5 +1,6 @@
 import { type Action, LIST_ACTION_BY_STATUS } from '@tna/domain';
 import { matchPath } from 'react-router';
+import { bootPreloads } from './boot-preloads';
 
 // Every signed-in page's code, and the paths that show it: the route table (app-routes.tsx) and the
 // early start of a page's code (authenticated-app.tsx) read the same list.
@@ -186,5 +187,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
  */
 export function preloadPageAt(pathname: string): void {
   const route = PAGE_ROUTES.find((r) => matchPath(`/${r.path}`, pathname));
-  route?.load().catch(() => {});
+  if (route)
+    bootPreloads()
+      .then(route.load)
+      .catch(() => {});
 }
