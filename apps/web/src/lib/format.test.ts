@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatDay } from './format';
 
@@ -45,5 +46,30 @@ describe('formatDateTime (user logs)', () => {
 
   it('shows nothing for a missing date', () => {
     expect(formatDateTime(null, 'en')).toBe('');
+  });
+});
+
+describe('English dates and times, written without Intl', () => {
+  it("are what Intl's en-GB writes, for any moment from 1900 to 2100 in this machine's time zone", () => {
+    const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+    const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2100-12-31T00:00:00Z'), noInvalidDate: true }),
+        (moment) => {
+          expect(formatDate(moment, 'en')).toBe(date.format(moment));
+          expect(formatDateTime(moment, 'en')).toBe(`${date.format(moment)}, ${time.format(moment)}`);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('names every month as Intl does', () => {
+    const date = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+    for (let month = 0; month < 12; month++) {
+      const day = new Date(2026, month, 15, 12);
+      expect(formatDate(day, 'en')).toBe(date.format(day));
+    }
   });
 });

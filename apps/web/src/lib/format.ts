@@ -9,7 +9,7 @@ import { formatNumber, localDigits } from './digits';
  */
 export { formatNumber };
 
-/** Locales for English dates and for lists. */
+/** Locales for lists. */
 const LOCALES: Record<Language, string> = { en: 'en-GB', fa: 'fa-AF', ps: 'ps-AF' };
 
 /** "۳۰ عقرب ۱۴۰۴": day, Afghan month name, year. */
@@ -24,26 +24,20 @@ function toDate(value: string | Date | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-// Building an Intl formatter costs far more than using one (a table of dates built one a cell): one
-// a language, kept.
-const dateFormats = new Map<Language, Intl.DateTimeFormat>();
-const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-function dateFormatOf(language: Language): Intl.DateTimeFormat {
-  let format = dateFormats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[language], { day: 'numeric', month: 'short', year: 'numeric' });
-    dateFormats.set(language, format);
-  }
-  return format;
-}
+// English dates and times as Intl's en-GB writes them ("5 Sept 2026", "09:05"; format.test.ts
+// compares every month and minute with Intl), without it: a page's first Intl formatter costs a
+// cheap phone's main thread 70-200 ms while ICU loads its data, in the middle of a render (the user
+// menu's "Member since" on every page, the dates of a list: issue 15's Total Blocking Time). Dari
+// and Pashto dates are Solar Hijri, from ./calendar.
+const ENGLISH_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /** SPEC 2 'Member since': day, short month, year, in the active language's calendar. */
 export function formatDate(value: string | Date | null | undefined, language: Language): string {
   const date = toDate(value);
   if (!date) return '';
   if (usesSolarHijri(language)) return formatSolarDay(solarDayOf(date), language);
-  return dateFormatOf(language).format(date);
+  return `${date.getDate()} ${ENGLISH_MONTHS[date.getMonth()]} ${date.getFullYear()}`;
 }
 
 /**
@@ -72,6 +66,6 @@ export function formatDateTime(value: string | Date | null | undefined, language
   const date = toDate(value);
   if (!date) return '';
   const day = formatDate(date, language);
-  const time = timeFormat.format(date);
+  const time = `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
   return language === 'en' ? `${day}, ${time}` : `${day}، ${localDigits(time, language)}`;
 }

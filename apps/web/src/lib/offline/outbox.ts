@@ -27,7 +27,9 @@ export function onOutboxChange(listener: () => void): () => void {
 export async function listOutbox(owner: string): Promise<OutboxEntry[]> {
   try {
     const entries = await (await offlineDb()).getAllFromIndex('outbox', 'owner', owner);
-    return entries.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    // ISO times sort as plain strings; localeCompare would build a collator (ICU's data, tens of
+    // milliseconds on a cheap phone) for no difference.
+    return entries.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
   } catch {
     return [];
   }
