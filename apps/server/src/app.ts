@@ -28,7 +28,7 @@ import limitsPlugin, { BODY_LIMIT } from './plugins/limits.js';
 import mailerPlugin from './plugins/mailer.js';
 import openapiPlugin from './plugins/openapi.js';
 import securityPlugin from './plugins/security.js';
-import webPlugin, { findWebDist } from './plugins/web.js';
+import webPlugin, { findWebDist, inlineScriptSources } from './plugins/web.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -59,7 +59,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin);
   await app.register(limitsPlugin);
   await app.register(inputPlugin);
-  await app.register(securityPlugin, { config });
+  const webRoot = options.serveWeb === false ? null : findWebDist(config.webDistDir);
+  await app.register(securityPlugin, { config, scriptSources: webRoot ? inlineScriptSources(webRoot) : [] });
   await app.register(mailerPlugin);
   await app.register(openapiPlugin, { checkResponses: options.checkResponses });
 
@@ -89,7 +90,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
-  const webRoot = options.serveWeb === false ? null : findWebDist(config.webDistDir);
   if (webRoot) await app.register(webPlugin, { root: webRoot });
   else app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody('NOT_FOUND')));
   return app;

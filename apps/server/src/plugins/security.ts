@@ -8,9 +8,10 @@ import { AppError } from '../lib/app-error.js';
 type Directives = Record<string, string[]>;
 
 /**
- * The Content-Security-Policy of the app: its own scripts only (no inline script anywhere, no eval),
- * its service worker and manifest, its fonts and images (Vite may inline small ones as data: URLs),
- * the analytics frame's origin when ANALYTICS_EMBED_URL is set, and never framed itself. Styles allow
+ * The Content-Security-Policy of the app: its own scripts only (no eval, and no inline script but the
+ * page's boot script, allowed by its hash: see securityPlugin), its service worker and manifest, its
+ * fonts and images (Vite may inline small ones as data: URLs), the analytics frame's origin when
+ * ANALYTICS_EMBED_URL is set, and never framed itself. Styles allow
  * 'unsafe-inline': Mantine writes its theme variables and some component styles at run time, and
  * React sets style attributes; a style cannot run code.
  *
@@ -71,9 +72,11 @@ export const PUBLIC_RATE_LIMITS = {
  * personal data or what a role may see), and the rate limiter that the public routes opt into with
  * `config: { rateLimit: PUBLIC_RATE_LIMITS.x }`.
  */
-async function securityPlugin(app: FastifyInstance, opts: { config: Config }) {
+async function securityPlugin(app: FastifyInstance, opts: { config: Config; scriptSources?: string[] }) {
+  // The web app's page has one inline script, allowed by its hash (plugins/web.ts).
+  const scripts: Directives = opts.scriptSources?.length ? { 'script-src': ["'self'", ...opts.scriptSources] } : {};
   const options: HelmetOptions = {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(opts.config) },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(opts.config, scripts) },
     // TLS ends at the proxy; browsers ignore this header on plain HTTP. No includeSubDomains: the
     // ministry's other sites are not ours to decide for.
     strictTransportSecurity: { maxAge: 180 * 24 * 3600, includeSubDomains: false },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,12 +11,17 @@ import { setupTestApp, type TestContext } from '../test/helpers.js';
 let t: TestContext;
 let app: Awaited<ReturnType<typeof buildApp>>;
 const js = `console.log(${JSON.stringify('x'.repeat(2000))});`;
+// The boot script the build writes into the page (apps/web/build/route-preloads.ts), Dari text in it.
+const boot = 'document.title="سامانه";';
 
 beforeAll(async () => {
   t = await setupTestApp();
   const dist = mkdtempSync(path.join(tmpdir(), 'tna-web-'));
   mkdirSync(path.join(dist, 'assets/i18n'), { recursive: true });
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    `<!doctype html><head><script>${boot}</script><script type="module" src="/assets/index-abc123.js"></script></head><div id="root"></div>`,
+  );
   writeFileSync(path.join(dist, 'assets/index-abc123.js'), js);
   writeFileSync(path.join(dist, 'assets/index-abc123.js.gz'), gzipSync(js));
   writeFileSync(path.join(dist, 'assets/i18n/en.json'), '{"a":"b"}');
@@ -31,6 +37,15 @@ describe('the web app is served by the same process', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<div id="root">');
       expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it("allows the page's boot script by its hash, and no other inline script", async () => {
+    const hash = createHash('sha256').update(boot, 'utf8').digest('base64');
+    for (const url of ['/', '/tna/create', '/api/health']) {
+      const csp = (await app.inject({ method: 'GET', url })).headers['content-security-policy'] as string;
+      const scripts = csp.split(';').find((d) => d.trim().startsWith('script-src '));
+      expect(scripts?.trim(), url).toBe(`script-src 'self' 'sha256-${hash}'`);
     }
   });
 

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -42,4 +43,17 @@ export default fp(webPlugin, { name: 'web' });
 export function findWebDist(configured?: string): string | null {
   const candidate = configured ?? path.resolve(import.meta.dirname, '../../../web/dist');
   return existsSync(path.join(candidate, 'index.html')) ? candidate : null;
+}
+
+/**
+ * The Content-Security-Policy sources (`'sha256-...'`) of the inline scripts of the built page: the
+ * build writes boot.js into index.html (apps/web/build/route-preloads.ts), a round trip less before a
+ * phone's first paint. Only those exact scripts are allowed; no other inline script runs.
+ */
+export function inlineScriptSources(root: string): string[] {
+  const html = readFileSync(path.join(root, 'index.html'), 'utf8');
+  return Array.from(
+    html.matchAll(/<script>([\s\S]*?)<\/script>/g),
+    ([, code]) => `'sha256-${createHash('sha256').update(code!, 'utf8').digest('base64')}'`,
+  );
 }

@@ -1,6 +1,6 @@
 import { LANGUAGES as DOMAIN_LANGUAGES } from '@tna/domain';
 import { describe, expect, it } from 'vitest';
-import { compactCss, LANGUAGES, takeStylesheet } from '../../build/route-preloads';
+import { compactCss, inlineBoot, LANGUAGES, takeStylesheet } from '../../build/route-preloads';
 import { signInFrame } from '../../build/sign-in-frame';
 
 // The build takes the app's stylesheet out of index.html for boot.js to apply (after the frame's
@@ -21,6 +21,20 @@ describe('index.html as built', () => {
     // Still asked for as early as before: the parser's preload scan sees it.
     expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/style-b2.css">');
     expect(html).toContain('<script type="module" crossorigin src="/assets/index-a1.js"></script>');
+  });
+
+  it('writes boot.js into the page where the template asks for it, before the entry', () => {
+    const html = inlineBoot(built, 'document.title="x";\n');
+    expect(html).not.toContain('/boot.js');
+    expect(html.indexOf('<script>document.title="x";</script>')).toBeLessThan(html.indexOf('index-a1.js'));
+    // `$&` and friends in the code are written as they are, not as replacement patterns.
+    expect(inlineBoot(built, 'a="$&$1"')).toContain('<script>a="$&$1"</script>');
+  });
+
+  it('fails the build when boot.js holds text that would end the inline script, or the page has no place for it', () => {
+    expect(() => inlineBoot(built, 'a="</script>"')).toThrow(/ends an inline script/);
+    expect(() => inlineBoot(built, 'a="<!--"')).toThrow(/ends an inline script/);
+    expect(() => inlineBoot(built.replace('<script src="/boot.js"></script>', ''), 'a=1')).toThrow(/no <script/);
   });
 
   it('fails the build on any other number of stylesheets than one', () => {
