@@ -52,7 +52,7 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
     preloaded();
     return askTexts();
   }
-  const BATCH = 6;
+  const BATCH = 3;
   const signedIn = Boolean(stored('token'));
   const path = location.pathname;
   const find = (routes) => routes.findIndex(([pattern]) => new RegExp(pattern).test(path));
@@ -101,9 +101,10 @@ globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {
     link.href = `/assets/${file}`;
     return link;
   });
-  // A few at a time, each few a task of its own: Chromium spends about a millisecond of the main
-  // thread on each request it starts (5 ms at 4x CPU slowdown), and the 40-60 files of a signed-in
-  // page, appended at once, were one task of 200-350 ms on a slow phone before anything was shown.
+  // A few at a time, each few a task of its own: Chromium spends 1-3 ms of the main thread on each
+  // request it starts (5-12 ms at 4x CPU slowdown), and the 40-60 files of a signed-in page, appended
+  // at once, were one task of 200-350 ms on a slow phone before anything was shown. Three a task stay
+  // under the 50 ms of a long task on the slowest machines measured (six made tasks of 44-84 ms).
   const append = (from) => {
     for (const link of links.slice(from, from + BATCH)) document.head.appendChild(link);
     if (from + BATCH < links.length) setTimeout(() => append(from + BATCH), 0);
