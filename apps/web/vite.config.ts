@@ -179,8 +179,8 @@ export default defineConfig({
     outDir,
     emptyOutDir: true,
     target: 'es2022',
-    // For reading a CPU profile of the built app (bench/README.md, "What a long task is made of"):
-    // SOURCEMAP=1 maps its frames back to the sources, MINIFY=0 keeps the names and lines.
+    // For reading a CPU profile of the built app (bench/task-makeup.ts): SOURCEMAP=1 maps its frames
+    // back to the sources, MINIFY=0 keeps the names and lines. Neither is for a release.
     sourcemap: process.env.SOURCEMAP === '1',
     minify: process.env.MINIFY !== '0',
     // One stylesheet, read before the first paint: the pages' own styles are 9 KB beside Mantine's

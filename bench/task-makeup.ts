@@ -1,0 +1,166 @@
+// npm run task-makeup -w @tna/bench: what a signed-in page's long tasks are made of, on a first visit
+// with the CPU slowed 4x (a low-end phone). long-tasks.ts says which tasks there were; this says what
+// each one did, from a Chromium trace (module evaluation, a React render, a timer, style, layout) and
+// a CPU profile (the functions that took the time). For names and source lines, build the app with
+// `SOURCEMAP=1 MINIFY=0` first (apps/web/vite.config.ts; delete apps/web/dist/.build-stamp so that the
+// start rebuilds it): the profile's frames are then mapped back to the sources.
+// TM_PAGES (default "/,/tna/create,/tna/validate"), TM_RUNS (3), TM_TOP (8 functions a task). Counts
+// only tasks after the first paint, as Lighthouse's Total Blocking Time does. Not part of npm test.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { machineSpeed, startApp } from './app.js';
+import { BENCH_APP_ADMIN, firstVisit, openChromium, signIn } from './browser.js';
+
+const PAGES = (process.env.TM_PAGES ?? '/,/tna/create,/tna/validate').split(',');
+const RUNS = Number(process.env.TM_RUNS ?? 3);
+const TOP = Number(process.env.TM_TOP ?? 8);
+const DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { data?: { documentLoaderURL?: string; navigationId?: string } };
+}
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+interface Profile {
+  nodes: { id: number; callFrame: CallFrame }[];
+  startTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+// What a task's time went to, by the trace events inside it.
+const KINDS: Record<string, string> = {
+  'v8.evaluateModule': 'module evaluation',
+  FunctionCall: 'script',
+  TimerFire: 'timer',
+  UpdateLayoutTree: 'style',
+  Layout: 'layout',
+  Paint: 'paint',
+  ParseHTML: 'HTML',
+  EventDispatch: 'event',
+};
+
+const maps = new Map<string, TraceMap | null>();
+/** `source:function` of a profile frame, through the build's source map when it has one. */
+function frameName(frame: CallFrame): string {
+  if (!frame.url) return frame.functionName || '(native)';
+  const file = new URL(frame.url).pathname;
+  if (!maps.has(file)) {
+    const map = path.join(DIST, `${file}.map`);
+    maps.set(file, existsSync(map) ? new TraceMap(readFileSync(map, 'utf8')) : null);
+  }
+  const map = maps.get(file);
+  const short = file.split('/').pop()!;
+  if (!map) return `${short}:${frame.functionName || '(top level)'}`;
+  const at = originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber });
+  const source = (at.source ?? short).replace(/.*node_modules\//, '').replace(/.*\/src\//, 'src/');
+  return `${source}:${at.name ?? (frame.functionName || '(top level)')}`;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+console.log(machineSpeed());
+const app = await startApp(BENCH_APP_ADMIN, process.env.LH_BASE_URL);
+const session = await signIn(app.base);
+const chromium = await openChromium();
+try {
+  for (const target of PAGES) {
+    const blocking: number[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      const { context, page, cdp } = await firstVisit(chromium.browser, app.base, session);
+      await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
+      const events: TraceEvent[] = [];
+      cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as TraceEvent[])));
+      const traced = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+      await cdp.send('Tracing.start', {
+        transferMode: 'ReportEvents',
+        traceConfig: {
+          includedCategories: [
+            'devtools.timeline',
+            'disabled-by-default-devtools.timeline',
+            'v8.execute',
+            'loading',
+            'blink.user_timing',
+          ],
+        },
+      });
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+      await page.goto(`${app.base}${target}`);
+      await new Promise((r) => setTimeout(r, 8_000));
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+      await cdp.send('Tracing.end');
+      await traced;
+      await context.close();
+
+      const nav = events.find(
+        (e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL === `${app.base}${target}`,
+      );
+      const paint = events.find(
+        (e) => e.name === 'firstContentfulPaint' && e.args?.data?.navigationId === nav?.args?.data?.navigationId,
+      );
+      if (!nav || !paint) throw new Error(`${target}: no navigation or first paint in the trace`);
+      const thread = events.filter((e) => e.pid === nav.pid && e.tid === nav.tid && e.ph === 'X');
+      // To 7.5 s of the 8 waited: ending the trace is a long task of its own.
+      const long = thread.filter(
+        (e) => e.name === 'RunTask' && e.ts >= paint.ts && e.ts < nav.ts + 7_500_000 && (e.dur ?? 0) >= 50_000,
+      );
+
+      // The profile's samples, with the time each stands for.
+      const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+      let at = profile.startTime;
+      const samples = profile.samples.map((id, i) => {
+        at += profile.timeDeltas[i] ?? 0;
+        return { at, id, ms: (profile.timeDeltas[i + 1] ?? 0) / 1000 };
+      });
+
+      let over = 0;
+      console.log(`\n${target}, run ${run}: first paint at ${Math.round((paint.ts - nav.ts) / 1000)} ms`);
+      for (const task of long) {
+        const end = task.ts + (task.dur ?? 0);
+        over += (task.dur ?? 0) / 1000 - 50;
+        const kinds = new Map<string, number>();
+        for (const e of thread) {
+          const kind = KINDS[e.name];
+          if (kind && e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end)
+            kinds.set(kind, (kinds.get(kind) ?? 0) + (e.dur ?? 0) / 1000);
+        }
+        const self = new Map<string, number>();
+        for (const s of samples) {
+          if (s.at < task.ts || s.at > end) continue;
+          const name = frameName(frames.get(s.id)!);
+          if (name !== '(idle)') self.set(name, (self.get(name) ?? 0) + s.ms);
+        }
+        const list = (m: Map<string, number>, n: number) =>
+          [...m]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, n)
+            .map(([k, v]) => `${k} ${Math.round(v)}`)
+            .join(', ');
+        console.log(
+          `  at ${Math.round((task.ts - nav.ts) / 1000)} ms, ${Math.round((task.dur ?? 0) / 1000)} ms: ${list(kinds, 3)}`,
+        );
+        console.log(`    most time in: ${list(self, TOP)}`);
+      }
+      console.log(`  over 50 ms, summed: ${Math.round(over)} ms`);
+      blocking.push(over);
+    }
+    console.log(`\n${target}: median over 50 ms, summed, of ${RUNS} runs: ${Math.round(median(blocking))} ms`);
+  }
+} finally {
+  await chromium.close();
+  await app.stop();
+}
