@@ -256,6 +256,11 @@ describe('assessments: enter, list, read, print, edit, archive, draft', { timeou
     });
     await page.goto('/tna/create');
     await field(page, 'name').waitFor();
+    // English enters the Gregorian day in three selects, as Dari and Pashto enter the Solar Hijri one.
+    const date = page.getByRole('group', { name: /^Assessment Date/ });
+    await date.getByRole('combobox', { name: 'Year' }).selectOption('2025');
+    await date.getByRole('combobox', { name: 'Month' }).selectOption({ label: 'October' });
+    await date.getByRole('combobox', { name: 'Day' }).selectOption('23');
     await field(page, 'name').fill('Draft Person');
     await field(page, 'fathername').fill('Draft Father');
     await choose(page, 'tna-field-perminent_province_id', 'Kabul');
@@ -266,6 +271,9 @@ describe('assessments: enter, list, read, print, edit, archive, draft', { timeou
     await page.getByRole('button', { name: 'Restore draft' }).click();
     await expect.poll(() => field(page, 'name').inputValue()).toBe('Draft Person');
     await expect(field(page, 'fathername').inputValue()).resolves.toBe('Draft Father');
+    const restored = page.getByRole('group', { name: /^Assessment Date/ });
+    const parts = ['Day', 'Month', 'Year'].map((name) => restored.getByRole('combobox', { name }).inputValue());
+    await expect(Promise.all(parts)).resolves.toEqual(['23', '10', '2025']);
     await expect(field(page, 'perminent_province_id').inputValue()).resolves.toBe('Kabul');
     await expect.poll(() => page.locator('[data-priority-row]').count()).toBe(2);
     await screenshot(page, 'assessments-form-draft-en');

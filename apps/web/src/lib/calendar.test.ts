@@ -1,6 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  calendarDayToIso,
+  calendarMonthNames,
+  daysInCalendarMonth,
   gregorianYearToSolar,
+  isoToCalendarDay,
   isoToSolar,
   solarDaysInMonth,
   solarMonthNames,
@@ -56,5 +61,38 @@ describe('the Solar Hijri calendar (date-fns-jalali)', () => {
     ]);
     expect(solarMonthNames('ps')[0]).toBe('وری');
     expect(solarMonthNames('ps')[11]).toBe('کب');
+  });
+});
+
+describe('a day entered in either calendar (components/day-input.tsx)', () => {
+  it('gives back every real day it read, in both calendars', () => {
+    const day = fc.date({ min: new Date(1900, 0, 1), max: new Date(2100, 11, 31), noInvalidDate: true });
+    fc.assert(
+      fc.property(day, fc.constantFrom('solar' as const, 'gregorian' as const), (date, calendar) => {
+        const iso = `${String(date.getFullYear()).padStart(4, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+        const read = isoToCalendarDay(iso, calendar);
+        expect(read).not.toBeNull();
+        expect(read!.day).toBeLessThanOrEqual(daysInCalendarMonth(calendar, read!.year, read!.month));
+        expect(calendarDayToIso(read!, calendar)).toBe(iso);
+      }),
+    );
+  });
+
+  it('reads the Gregorian day as written, and knows its months and leap years', () => {
+    expect(isoToCalendarDay('2025-10-23', 'gregorian')).toEqual({ year: 2025, month: 10, day: 23 });
+    expect(isoToCalendarDay('2025-10-23', 'solar')).toEqual({ year: 1404, month: 8, day: 1 });
+    expect(daysInCalendarMonth('gregorian', 2024, 2)).toBe(29);
+    expect(daysInCalendarMonth('gregorian', 2025, 2)).toBe(28);
+    expect(daysInCalendarMonth('gregorian', 1900, 2)).toBe(28);
+    expect(daysInCalendarMonth('gregorian', 2025, 12)).toBe(31);
+    expect(calendarDayToIso({ year: 2025, month: 2, day: 29 }, 'gregorian')).toBeNull();
+    expect(calendarDayToIso({ year: 2025, month: 13, day: 1 }, 'gregorian')).toBeNull();
+    expect(isoToCalendarDay('2025-02-30', 'gregorian')).toBeNull();
+  });
+
+  it('names the Gregorian months in English and the Afghan ones in Dari and Pashto', () => {
+    expect(calendarMonthNames('gregorian', 'en')[9]).toBe('October');
+    expect(calendarMonthNames('solar', 'fa')[7]).toBe('عقرب');
+    expect(calendarMonthNames('solar', 'ps')[0]).toBe('وری');
   });
 });

@@ -105,3 +105,68 @@ export function gregorianYearToSolar(year: number): number {
   // 1 July lies after 1 Hamal in every year, so it is in the Solar Hijri year that began that March.
   return getYear(new Date(year, 6, 1, 12));
 }
+
+/**
+ * The calendar a day is entered in: the one the language shows dates in. English enters the
+ * Gregorian day in the same three selects as Dari and Pashto (components/day-input.tsx), not in
+ * a browser date picker: Chromium builds a date field's parts and loads its locale data the first
+ * time one is made, 70-100 ms of a slow phone's main thread as New Assessment opened (issue 15).
+ */
+export type Calendar = 'solar' | 'gregorian';
+
+export function calendarOf(language: Language): Calendar {
+  return usesSolarHijri(language) ? 'solar' : 'gregorian';
+}
+
+const GREGORIAN_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** A day of `calendar`: year, month 1-12, day 1-31. */
+export type CalendarDay = SolarDay;
+
+/** The day of a moment in local time, in `calendar`. */
+export function calendarDayOf(date: Date, calendar: Calendar): CalendarDay {
+  return calendar === 'solar'
+    ? solarDayOf(date)
+    : { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() };
+}
+
+/** YYYY-MM-DD (Gregorian) as a day of `calendar`; null when it is not a real day. */
+export function isoToCalendarDay(iso: string, calendar: Calendar): CalendarDay | null {
+  const solar = isoToSolar(iso);
+  if (!solar || calendar === 'solar') return solar;
+  const [year, month, day] = iso.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return { year, month, day };
+}
+
+/** The number of days of a month of `calendar`. */
+export function daysInCalendarMonth(calendar: Calendar, year: number, month: number): number {
+  // Day 0 of the next month is this month's last (the platform's Gregorian calendar).
+  return calendar === 'solar' ? solarDaysInMonth(year, month) : new Date(year, month, 0, 12).getDate();
+}
+
+/** A day of `calendar` as YYYY-MM-DD (Gregorian); null when the day is not in that month. */
+export function calendarDayToIso(day: CalendarDay, calendar: Calendar): string | null {
+  if (calendar === 'solar') return solarToIso(day);
+  const { year, month, day: date } = day;
+  if (!Number.isInteger(year) || year < 1 || month < 1 || month > 12 || date < 1) return null;
+  if (date > daysInCalendarMonth('gregorian', year, month)) return null;
+  return `${pad(year, 4)}-${pad(month)}-${pad(date)}`;
+}
+
+/** The month names a day of `calendar` is entered with, in `language`. */
+export function calendarMonthNames(calendar: Calendar, language: Language): readonly string[] {
+  return calendar === 'solar' ? solarMonthNames(language) : GREGORIAN_MONTHS;
+}

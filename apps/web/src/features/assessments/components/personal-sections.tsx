@@ -2,13 +2,13 @@ import { Group, SegmentedControl, SimpleGrid, TextInput } from '@mantine/core';
 import { ASSESSMENT_DATE_MIN } from '@tna/domain';
 import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DayInput } from '../../../components/day-input';
 import { Select } from '../../../components/select';
-import { SolarDateInput } from '../../../components/solar-date-input';
-import { isoToSolar, usesSolarHijri } from '../../../lib/calendar';
+import { usesSolarHijri } from '../../../lib/calendar';
 import { currentLanguage } from '../../../lib/i18n';
 import { Reveal } from '../../../lib/staged-reveal';
 import { birthYearOptions, type YearCalendar } from './assessment-options';
-import { SECTION_FIELDS, today } from './assessment-values';
+import { SECTION_FIELDS } from './assessment-values';
 import {
   type AssessmentFormApi,
   bindField,
@@ -18,8 +18,6 @@ import {
   sameSection,
   searchableSelect,
 } from './form-fields';
-
-const FIRST_SOLAR_YEAR = isoToSolar(ASSESSMENT_DATE_MIN)?.year ?? 1278;
 
 /** SPEC 2 sections 1 and 2: the form's own data (date, numbers) and the person (names, birth year). */
 function PersonalSectionsFields({ form }: { form: AssessmentFormApi }) {
@@ -37,23 +35,19 @@ function PersonalSectionsFields({ form }: { form: AssessmentFormApi }) {
     <>
       <Section id="tna-section-info" title={t('tna.sections.info')}>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-          {solar ? (
-            <SolarDateInput
-              key={`${form.key('assessment_date')}-${language}`}
-              id={date.id}
-              label={date.label}
-              required
-              language={language}
-              defaultValue={form.getValues().assessment_date}
-              onChange={date.onChange}
-              onFocus={date.onFocus}
-              onBlur={date.onBlur}
-              error={typeof date.error === 'string' ? date.error : undefined}
-              minYear={FIRST_SOLAR_YEAR}
-            />
-          ) : (
-            <TextInput key={form.key('assessment_date')} {...date} type="date" dir="ltr" max={today()} />
-          )}
+          <DayInput
+            key={`${form.key('assessment_date')}-${language}`}
+            id={date.id}
+            label={date.label}
+            required
+            language={language}
+            defaultValue={form.getValues().assessment_date}
+            onChange={date.onChange}
+            onFocus={date.onFocus}
+            onBlur={date.onBlur}
+            error={typeof date.error === 'string' ? date.error : undefined}
+            min={ASSESSMENT_DATE_MIN}
+          />
           <TextInput key={form.key('form_no')} {...field('form_no')} dir="ltr" autoComplete="off" />
           <TextInput key={form.key('hr_id')} {...field('hr_id', false)} dir="ltr" autoComplete="off" />
         </SimpleGrid>

@@ -2,10 +2,18 @@ import { Group, Input, NativeSelect } from '@mantine/core';
 import type { Language } from '@tna/domain';
 import { type FocusEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isoToSolar, solarDayOf, solarDaysInMonth, solarMonthNames, solarToIso } from '../lib/calendar';
+import {
+  type Calendar,
+  calendarDayOf,
+  calendarDayToIso,
+  calendarMonthNames,
+  calendarOf,
+  daysInCalendarMonth,
+  isoToCalendarDay,
+} from '../lib/calendar';
 import { localDigits } from '../lib/digits';
 
-interface SolarDateInputProps {
+interface DayInputProps {
   /** The id of the day select, the first of the three (labels, error scrolling, tests). */
   id: string;
   label: string;
@@ -18,8 +26,8 @@ interface SolarDateInputProps {
   onFocus?: (event: FocusEvent<HTMLSelectElement>) => void;
   onBlur?: (event: FocusEvent<HTMLSelectElement>) => void;
   error?: string;
-  /** The first Solar Hijri year offered. */
-  minYear: number;
+  /** The first day allowed, as YYYY-MM-DD: its year is the first one offered. */
+  min: string;
 }
 
 interface Parts {
@@ -28,20 +36,21 @@ interface Parts {
   day: string;
 }
 
-function partsOf(iso: string | undefined): Parts {
-  const day = iso ? isoToSolar(iso) : null;
+function partsOf(iso: string | undefined, calendar: Calendar): Parts {
+  const day = iso ? isoToCalendarDay(iso, calendar) : null;
   return day
     ? { year: String(day.year), month: String(day.month), day: String(day.day) }
     : { year: '', month: '', day: '' };
 }
 
 /**
- * A day entered in the Solar Hijri calendar, as Afghan tazkiras and paper forms carry it: three
- * native selects (day, Afghan month name, year), which phones show with their own wheel and which
- * keyboards and screen readers know. The form keeps and sends the Gregorian YYYY-MM-DD; the
+ * A day entered in the calendar of the user's language: in Dari and Pashto the Solar Hijri, as
+ * Afghan tazkiras and paper forms carry it (Afghan month names), in English the Gregorian. Three
+ * native selects (day, month, year), which phones show with their own wheel and which keyboards and
+ * screen readers know. The form keeps and sends the Gregorian YYYY-MM-DD; the Solar Hijri
  * conversion is date-fns-jalali's (lib/calendar.ts).
  */
-export function SolarDateInput({
+export function DayInput({
   id,
   label,
   language,
@@ -51,29 +60,34 @@ export function SolarDateInput({
   onFocus,
   onBlur,
   error,
-  minYear,
-}: SolarDateInputProps) {
+  min,
+}: DayInputProps) {
   const { t } = useTranslation();
-  const [parts, setParts] = useState(() => partsOf(defaultValue));
+  const calendar = calendarOf(language);
+  const [parts, setParts] = useState(() => partsOf(defaultValue, calendar));
   const labelId = useId();
   const errorId = useId();
-  const thisYear = solarDayOf(new Date()).year;
+  const thisYear = calendarDayOf(new Date(), calendar).year;
+  const minYear = isoToCalendarDay(min, calendar)?.year ?? thisYear;
   const year = Number(parts.year);
   const month = Number(parts.month);
-  const days = year && month ? solarDaysInMonth(year, month) : 31;
+  const days = year && month ? daysInCalendarMonth(calendar, year, month) : 31;
   const digits = (n: number) => localDigits(String(n), language);
 
   const change = (next: Partial<Parts>) => {
     const merged = { ...parts, ...next };
-    // 31 Hamal, then Mizan: keep a real day by taking the month's last one.
+    // 31 Hamal (or 31 March), then Mizan (April): keep a real day by taking the month's last one.
     if (merged.year && merged.month && merged.day) {
-      const last = solarDaysInMonth(Number(merged.year), Number(merged.month));
+      const last = daysInCalendarMonth(calendar, Number(merged.year), Number(merged.month));
       if (Number(merged.day) > last) merged.day = String(last);
     }
     setParts(merged);
     const iso =
       merged.year && merged.month && merged.day
-        ? solarToIso({ year: Number(merged.year), month: Number(merged.month), day: Number(merged.day) })
+        ? calendarDayToIso(
+            { year: Number(merged.year), month: Number(merged.month), day: Number(merged.day) },
+            calendar,
+          )
         : null;
     onChange(iso ?? '');
   };
@@ -117,7 +131,10 @@ export function SolarDateInput({
           aria-label={t('tna.form.month')}
           value={parts.month}
           onChange={(event) => change({ month: event.currentTarget.value })}
-          data={[placeholder, ...solarMonthNames(language).map((name, i) => ({ value: String(i + 1), label: name }))]}
+          data={[
+            placeholder,
+            ...calendarMonthNames(calendar, language).map((name, i) => ({ value: String(i + 1), label: name })),
+          ]}
           style={{ flex: 1 }}
         />
         <NativeSelect
