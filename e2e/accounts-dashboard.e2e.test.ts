@@ -139,6 +139,13 @@ describe('dashboard, figures and accounts', { timeout: 180_000 }, () => {
     await screenshot(admin, 'accounts-analytics-fa-1366');
     await admin.goto('/performance');
     await admin.getByText('کارکرد ثبت معلومات').first().waitFor();
+    // The range in the Solar Hijri calendar: 1 Aqrab 1404 is asked for as 23 October 2025.
+    const from = admin.getByRole('group', { name: 'از تاریخ' });
+    const asked = admin.waitForRequest((r) => r.url().includes('from=2025-10-23'));
+    await from.getByRole('combobox', { name: 'سال' }).selectOption('1404');
+    await from.getByRole('combobox', { name: 'ماه' }).selectOption({ label: 'عقرب' });
+    await from.getByRole('combobox', { name: 'روز' }).selectOption('1');
+    await asked;
     await screenshot(admin, 'accounts-performance-fa-1366');
     await setLanguage(admin, 'en');
 

@@ -323,8 +323,25 @@ describe('reference data: an admin manages the lists and finds every change in U
     }
     // The admin's name stands beside the user id.
     expect(await row(POSITION, 'Administrator').count()).toBe(1);
+    // The range is entered in the language's calendar (here the Gregorian); a "To" before "From" says so.
+    const now = new Date();
+    const day = async (name: string, year: number, month: number, date: number) => {
+      const group = page.getByRole('group', { name });
+      await group.getByRole('combobox', { name: 'Year' }).selectOption(String(year));
+      await group.getByRole('combobox', { name: 'Month' }).selectOption(String(month));
+      await group.getByRole('combobox', { name: 'Day' }).selectOption(String(date));
+    };
+    await day('From', now.getFullYear(), now.getMonth() + 1, now.getDate());
+    await day('To', now.getFullYear() - 1, now.getMonth() + 1, 1);
+    await page.getByText(/^This field should equal or greater than/).waitFor();
+    await day('To', now.getFullYear(), now.getMonth() + 1, now.getDate());
+    await expect.poll(() => page.getByText(/^This field should equal or greater than/).count()).toBe(0);
+    await row(POSITION, 'Created').first().waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => combobox('Model').inputValue()).toBe('');
+    const from = page.getByRole('group', { name: 'From' });
+    const parts = ['Day', 'Month', 'Year'].map((name) => from.getByRole('combobox', { name }).inputValue());
+    await expect(Promise.all(parts)).resolves.toEqual(['', '', '']);
   });
 
   it('shows every screen on a desktop and a phone, in English and Persian', { timeout: 300_000 }, async () => {

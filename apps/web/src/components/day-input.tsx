@@ -15,12 +15,17 @@ import { localDigits } from '../lib/digits';
 
 interface DayInputProps {
   /** The id of the day select, the first of the three (labels, error scrolling, tests). */
-  id: string;
+  id?: string;
   label: string;
   language: Language;
   required?: boolean;
   /** The day as YYYY-MM-DD (Gregorian), as the form keeps it and the API takes it. */
   defaultValue?: string;
+  /**
+   * The same, when the owner keeps it (a filter that "Clear" empties): a day set from outside
+   * replaces the three parts, and '' empties them unless only some are chosen (nothing to follow).
+   */
+  value?: string;
   /** Called with YYYY-MM-DD, or '' while a part is not chosen. */
   onChange: (iso: string) => void;
   onFocus?: (event: FocusEvent<HTMLSelectElement>) => void;
@@ -28,12 +33,21 @@ interface DayInputProps {
   error?: string;
   /** The first day allowed, as YYYY-MM-DD: its year is the first one offered. */
   min: string;
+  /** The least width, where the three would otherwise shrink to their placeholders (a row of filters). */
+  miw?: number;
 }
 
 interface Parts {
   year: string;
   month: string;
   day: string;
+}
+
+/** The Gregorian YYYY-MM-DD of three chosen parts; '' while one is not chosen. */
+function isoOf(parts: Parts, calendar: Calendar): string {
+  if (!parts.year || !parts.month || !parts.day) return '';
+  const day = { year: Number(parts.year), month: Number(parts.month), day: Number(parts.day) };
+  return calendarDayToIso(day, calendar) ?? '';
 }
 
 function partsOf(iso: string | undefined, calendar: Calendar): Parts {
@@ -56,15 +70,25 @@ export function DayInput({
   language,
   required,
   defaultValue,
+  value,
   onChange,
   onFocus,
   onBlur,
   error,
   min,
+  miw,
 }: DayInputProps) {
   const { t } = useTranslation();
   const calendar = calendarOf(language);
-  const [parts, setParts] = useState(() => partsOf(defaultValue, calendar));
+  const [parts, setParts] = useState(() => partsOf(value ?? defaultValue, calendar));
+  const shown = isoOf(parts, calendar);
+  // Following the owner's value while rendering (React's pattern for state derived from props).
+  if (value !== undefined && value !== shown) {
+    const wanted = partsOf(value, calendar);
+    // '' (or no real day) while only some parts are chosen: the user is choosing, keep them.
+    if (wanted.year !== '' || shown !== '') setParts(wanted);
+  }
+  const ownId = useId();
   const labelId = useId();
   const errorId = useId();
   const thisYear = calendarDayOf(new Date(), calendar).year;
@@ -82,14 +106,7 @@ export function DayInput({
       if (Number(merged.day) > last) merged.day = String(last);
     }
     setParts(merged);
-    const iso =
-      merged.year && merged.month && merged.day
-        ? calendarDayToIso(
-            { year: Number(merged.year), month: Number(merged.month), day: Number(merged.day) },
-            calendar,
-          )
-        : null;
-    onChange(iso ?? '');
+    onChange(isoOf(merged, calendar));
   };
 
   const years: number[] = [];
@@ -106,6 +123,7 @@ export function DayInput({
 
   return (
     <Input.Wrapper
+      miw={miw}
       label={label}
       required={required}
       error={error}
@@ -116,7 +134,7 @@ export function DayInput({
       <Group role="group" aria-labelledby={labelId} gap={6} wrap="nowrap" mt={4}>
         <NativeSelect
           {...common}
-          id={id}
+          id={id ?? ownId}
           aria-label={t('tna.form.day')}
           value={parts.day}
           onChange={(event) => change({ day: event.currentTarget.value })}

@@ -114,6 +114,9 @@ export function gregorianYearToSolar(year: number): number {
  */
 export type Calendar = 'solar' | 'gregorian';
 
+/** The first day a date range of the system's own records offers (logs, performance): none is older. */
+export const FIRST_RECORD_DAY = '2020-01-01';
+
 export function calendarOf(language: Language): Calendar {
   return usesSolarHijri(language) ? 'solar' : 'gregorian';
 }

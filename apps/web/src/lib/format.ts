@@ -54,6 +54,19 @@ export function formatDay(iso: string | null | undefined, language: Language): s
   return formatDate(`${iso.slice(0, 10)}T12:00:00`, language);
 }
 
+/**
+ * The message beside a range's "To" day when it comes before "From": such a range finds nothing,
+ * and a list that is only empty does not say why.
+ */
+export function rangeError(
+  from: string,
+  to: string,
+  language: Language,
+  t: (key: string, values: Record<string, string>) => string,
+): string | undefined {
+  return from && to && to < from ? t('validation.min', { min: formatDay(from, language) }) : undefined;
+}
+
 /** "a, b, c" in the active language. */
 export function formatList(items: readonly string[], language: Language): string {
   return new Intl.ListFormat(language === 'ps' ? 'fa-AF' : LOCALES[language], { style: 'narrow', type: 'unit' }).format(

@@ -1,10 +1,14 @@
-import { Button, Grid, TextInput } from '@mantine/core';
+import { Button, Grid } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { AUDIT_EVENTS, AUDITABLE_TYPES } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
+import { DayInput } from '../../../components/day-input';
 import { Select } from '../../../components/select';
 import { searchableProps } from '../../../components/select-options';
 import { useUsers } from '../../../lib/api/get-users';
+import { FIRST_RECORD_DAY } from '../../../lib/calendar';
+import { rangeError } from '../../../lib/format';
+import { currentLanguage } from '../../../lib/i18n';
 import { auditEventLabel, auditModelLabel } from '../../../lib/labels';
 
 export interface LogFilterValues {
@@ -41,6 +45,7 @@ export function ClearLogFilters({ value, onClear }: { value: LogFilterValues; on
 /** Filters of the audit trail: who, which kind of record, which event, and a date range. */
 export function LogFilters({ value, onChange }: LogFiltersProps) {
   const { t } = useTranslation();
+  const language = currentLanguage();
   const users = useUsers();
   const set = (patch: Partial<LogFilterValues>) => onChange({ ...value, ...patch });
 
@@ -61,7 +66,7 @@ export function LogFilters({ value, onChange }: LogFiltersProps) {
           onChange={(user_id) => set({ user_id })}
         />
       </Grid.Col>
-      <Grid.Col span={{ base: 6, sm: 4, lg: 2 }}>
+      <Grid.Col span={{ base: 6, sm: 4 }}>
         <Select
           label={t('logs.model')}
           placeholder={t('common.all')}
@@ -72,7 +77,7 @@ export function LogFilters({ value, onChange }: LogFiltersProps) {
           onChange={(model) => set({ model })}
         />
       </Grid.Col>
-      <Grid.Col span={{ base: 6, sm: 4, lg: 2 }}>
+      <Grid.Col span={{ base: 6, sm: 4 }}>
         <Select
           label={t('logs.event')}
           placeholder={t('common.all')}
@@ -83,22 +88,25 @@ export function LogFilters({ value, onChange }: LogFiltersProps) {
           onChange={(event) => set({ event })}
         />
       </Grid.Col>
-      <Grid.Col span={{ base: 6, sm: 6, lg: 2 }}>
-        <TextInput
-          type="date"
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <DayInput
+          key={`from-${language}`}
           label={t('logs.from')}
+          language={language}
           value={value.from}
-          max={value.to || undefined}
-          onChange={(event) => set({ from: event.currentTarget.value })}
+          onChange={(from) => set({ from })}
+          min={FIRST_RECORD_DAY}
         />
       </Grid.Col>
-      <Grid.Col span={{ base: 6, sm: 6, lg: 2 }}>
-        <TextInput
-          type="date"
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <DayInput
+          key={`to-${language}`}
           label={t('logs.to')}
+          language={language}
           value={value.to}
-          min={value.from || undefined}
-          onChange={(event) => set({ to: event.currentTarget.value })}
+          error={rangeError(value.from, value.to, language, t)}
+          onChange={(to) => set({ to })}
+          min={FIRST_RECORD_DAY}
         />
       </Grid.Col>
     </Grid>

@@ -1,8 +1,11 @@
-import { Button, Group, Paper, SimpleGrid, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/data-table';
+import { DayInput } from '../../../components/day-input';
 import { PageHeader } from '../../../components/page-header';
+import { FIRST_RECORD_DAY } from '../../../lib/calendar';
+import { rangeError } from '../../../lib/format';
 import { formatNumber } from '../../../lib/format-number';
 import { currentLanguage } from '../../../lib/i18n';
 import { statusLabel } from '../../../lib/labels';
@@ -40,19 +43,24 @@ export function PerformancePage() {
       <PageHeader title={t('pages.titles.performance')} />
       <Paper withBorder p="md" radius="md" mb="md" component="form" aria-label={t('performance.range')}>
         <Group align="flex-end" gap="sm" wrap="wrap">
-          <TextInput
-            type="date"
+          <DayInput
+            key={`from-${language}`}
             label={t('logs.from')}
+            language={language}
             value={from}
-            onChange={(e) => setFrom(e.currentTarget.value)}
-            max={to || undefined}
+            onChange={setFrom}
+            min={FIRST_RECORD_DAY}
+            miw={280}
           />
-          <TextInput
-            type="date"
+          <DayInput
+            key={`to-${language}`}
             label={t('logs.to')}
+            language={language}
             value={to}
-            onChange={(e) => setTo(e.currentTarget.value)}
-            min={from || undefined}
+            error={rangeError(from, to, language, t)}
+            onChange={setTo}
+            min={FIRST_RECORD_DAY}
+            miw={280}
           />
           <Button
             variant="default"
