@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { mantineProviderStyles } from './build/mantine-variables';
 import { routePreloads, staticImports } from './build/route-preloads';
 
 const domainSource = fileURLToPath(new URL('../../packages/domain/src/index.ts', import.meta.url));
@@ -158,6 +159,7 @@ const pwa = VitePWA({
 
 export default defineConfig({
   plugins: [
+    mantineProviderStyles(fileURLToPath(new URL('./src/lib/mantine-no-default-variables.ts', import.meta.url))),
     react(),
     routePreloads(fileURLToPath(new URL('.', import.meta.url))),
     pwa,

@@ -1,4 +1,6 @@
 import './mantine-styles';
+// After Mantine's styles, as the provider's <style> came after them (build/mantine-variables.ts).
+import 'virtual:mantine-provider.css';
 import '@mantine/notifications/styles.css';
 import '@fontsource/vazirmatn/400.css';
 import '@fontsource/vazirmatn/700.css';

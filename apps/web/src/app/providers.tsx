@@ -3,7 +3,7 @@ import { type ReactNode, Suspense } from 'react';
 import { directionOf, storedLanguage } from '../lib/i18n';
 import { useToastHostWanted } from '../lib/notify';
 import { lazyNamed } from './routes/lazy-named';
-import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
+import { colorSchemeManager, theme } from './theme';
 
 const ToastHost = lazyNamed(() => import('./toast-host'), 'ToastHost');
 
@@ -30,11 +30,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     // i18n sets <html dir> when the language changes; the provider follows that attribute.
     <DirectionProvider initialDirection={directionOf(storedLanguage())}>
+      {/* The provider's CSS variables and breakpoint classes are written at build time, not at every
+          start (build/mantine-variables.ts, imported by main.tsx). */}
       <MantineProvider
         theme={theme}
         colorSchemeManager={colorSchemeManager}
-        cssVariablesResolver={cssVariablesResolver}
         defaultColorScheme="light"
+        withCssVariables={false}
+        withGlobalClasses={false}
       >
         <Toasts />
         <Suspense fallback={<FullPageLoader />}>{children}</Suspense>

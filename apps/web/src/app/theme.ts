@@ -11,6 +11,7 @@ export const theme = createTheme({
 });
 
 /**
+ * Written into the app's stylesheet at build time by Mantine's own provider (build/mantine-variables.ts).
  * Light theme colours darkened where Mantine's defaults fall below WCAG AA contrast: grey captions
  * ('dimmed', 3.3:1 on white), the text of light buttons and badges (the green Export button, the status
  * badges) and coloured text.

@@ -1,0 +1,50 @@
+import { MantineProvider } from '@mantine/core';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { Plugin } from 'vite';
+import { cssVariablesResolver, theme } from '../src/app/theme';
+
+/**
+ * The CSS that Mantine's provider writes into a `<style>` as the app starts: the theme's CSS
+ * variables where they differ from Mantine's defaults (light and dark), and the classes of its
+ * breakpoints. Written by Mantine's own provider, rendered here once at build time, so it is exactly
+ * what it writes; the app's provider is told not to (src/app/providers.tsx). On a slow phone the
+ * provider spent 40-60 ms working it out on every load, in the middle of the first render (issue 15).
+ */
+export function mantineProviderCss(): string {
+  const html = renderToStaticMarkup(
+    createElement(MantineProvider, { theme, cssVariablesResolver, defaultColorScheme: 'light' }),
+  );
+  const styles = Array.from(html.matchAll(/<style data-mantine-styles="(true|classes)">([^<]*)<\/style>/g));
+  if (styles.length !== 2 || html.replace(/<style[^>]*>[^<]*<\/style>/g, '') !== '') {
+    throw new Error(`mantine provider css: Mantine's provider wrote something else: ${html.slice(0, 200)}`);
+  }
+  return styles.map((style) => style[2]!).join('\n');
+}
+
+const VIRTUAL = 'virtual:mantine-provider.css';
+// Vite's marker for a module that is not a file: no other plugin tries to read it.
+const RESOLVED = `\0${VIRTUAL}`;
+
+/**
+ * `import 'virtual:mantine-provider.css'` is `mantineProviderCss()`. And Mantine's
+ * remove-default-variables.mjs, which works out every default CSS variable of Mantine's theme as it
+ * is loaded (15-40 ms of a slow phone's start) for the provider's `<style>` alone, is replaced by
+ * `noDefaultVariables`: with `withCssVariables={false}` nothing calls it.
+ */
+export function mantineProviderStyles(noDefaultVariables: string): Plugin {
+  return {
+    name: 'tna-mantine-provider-styles',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === VIRTUAL) return RESOLVED;
+      if (importer?.includes('/@mantine/core/') && source.endsWith('/remove-default-variables.mjs')) {
+        return noDefaultVariables;
+      }
+      return null;
+    },
+    load(id) {
+      return id === RESOLVED ? mantineProviderCss() : null;
+    },
+  };
+}
