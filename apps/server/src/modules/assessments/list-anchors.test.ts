@@ -313,6 +313,11 @@ describe('kept anchors', () => {
   });
 
   it('serve both directions of a sorted list: descending pages from them show what ORDER BY shows, after writes', async () => {
+    // Phones that can be ordered here only: a test above left '+93 70 123' on some NEW form, and when
+    // the writes below happened to move that form, the phone list's anchors were rightly dropped
+    // (which failed this test now and then, as the earlier tests' random writes decided the form).
+    await t.database.db.execute(sql`update assessments set phone = '+93701' where phone !~ '^[+][0-9]+$'`);
+    await heardAll(t.database.changes);
     const store = new CacheStore(8 * 1024 * 1024);
     const anchors = new ListAnchors(store, t.database.changes);
     const caches: ListCaches = {
