@@ -3,8 +3,9 @@ import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chunkWaves, type Wave, wavesOf } from './build/chunk-waves';
 import { mantineProviderStyles } from './build/mantine-variables';
 import { routePreloads, staticImports } from './build/route-preloads';
 
@@ -92,6 +93,10 @@ function startupImportsCheck(): Plugin {
       entry: /\/features\/auth\/pages\/login-page\.tsx$/,
       banned: /(node_modules\/(zod|@tanstack\/query-core|@mantine\/form)\/|virtual:pwa-register)/,
     },
+    // The shell's chunk (build/chunk-waves.ts) is a signed-in user's: neither the sign-in page nor
+    // its form's rules, loaded at the first focus, may bring it.
+    { entry: /\/features\/auth\/pages\/login-page\.tsx$/, banned: /\/src\/app\/shell\// },
+    { entry: /\/features\/auth\/api\/login-validation\.ts$/, banned: /\/src\/app\/shell\// },
     // Dialogs (components/modal-host.tsx) and the display settings (app/shell/control-sidebar.tsx)
     // come when first asked for.
     {
@@ -157,20 +162,72 @@ const pwa = VitePWA({
   },
 });
 
-export default defineConfig({
+const root = fileURLToPath(new URL('.', import.meta.url));
+const providerStyles = () =>
+  mantineProviderStyles(fileURLToPath(new URL('./src/lib/mantine-no-default-variables.ts', import.meta.url)));
+
+/** What both builds share (see firstBuildWaves). */
+const common = {
+  root,
+  resolve: {
+    // The domain package's exports point at dist for Node; the browser bundles its TypeScript source.
+    alias: { '@tna/domain': domainSource },
+  },
+} satisfies UserConfig;
+
+const buildOptions = {
+  outDir,
+  target: 'es2022',
+  // For reading a CPU profile of the built app (bench/task-makeup.ts): SOURCEMAP=1 maps its frames
+  // back to the sources, MINIFY=0 keeps the names and lines. Neither is for a release.
+  sourcemap: process.env.SOURCEMAP === '1',
+  minify: process.env.MINIFY !== '0',
+  // One stylesheet, read before the first paint: the pages' own styles are 9 KB beside Mantine's
+  // 160 KB, and each one applied later, when its page's code arrived, restyled the whole document
+  // in one task (270-330 ms on a slow phone: Lighthouse's long tasks on the dashboard, New
+  // Assessment and the validation list).
+  cssCodeSplit: false,
+} satisfies UserConfig['build'];
+
+/** The service worker's registration, which the first build does without (its chunk is lazy anyway). */
+function pwaRegisterStub(): Plugin {
+  const stub = '\0pwa-register-stub';
+  return {
+    name: 'tna-pwa-register-stub',
+    resolveId: (id) => (id.startsWith('virtual:pwa-register') ? stub : null),
+    load: (id) => (id === stub ? 'export const useRegisterSW = () => ({});' : null),
+  };
+}
+
+/**
+ * The bundler's own chunks, from a build in memory with nothing but what shapes the modules: which
+ * chunk each module lands in tells who loads it (build/chunk-waves.ts).
+ */
+async function firstBuildWaves(): Promise<Map<string, Wave>> {
+  const result = await build({
+    ...common,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [providerStyles(), react(), pwaRegisterStub()],
+    build: { ...buildOptions, write: false, emptyOutDir: false },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  return wavesOf(
+    outputs.flatMap((o) => o.output).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk'),
+  );
+}
+
+export default defineConfig(async ({ command }) => ({
+  ...common,
   plugins: [
-    mantineProviderStyles(fileURLToPath(new URL('./src/lib/mantine-no-default-variables.ts', import.meta.url))),
+    providerStyles(),
     react(),
-    routePreloads(fileURLToPath(new URL('.', import.meta.url))),
+    routePreloads(root),
     pwa,
     mantineStylesCheck(),
     startupImportsCheck(),
     precompress(),
   ],
-  resolve: {
-    // The domain package's exports point at dist for Node; the browser bundles its TypeScript source.
-    alias: { '@tna/domain': domainSource },
-  },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },
@@ -178,17 +235,25 @@ export default defineConfig({
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },
   build: {
-    outDir,
+    ...buildOptions,
     emptyOutDir: true,
-    target: 'es2022',
-    // For reading a CPU profile of the built app (bench/task-makeup.ts): SOURCEMAP=1 maps its frames
-    // back to the sources, MINIFY=0 keeps the names and lines. Neither is for a release.
-    sourcemap: process.env.SOURCEMAP === '1',
-    minify: process.env.MINIFY !== '0',
-    // One stylesheet, read before the first paint: the pages' own styles are 9 KB beside Mantine's
-    // 160 KB, and each one applied later, when its page's code arrived, restyled the whole document
-    // in one task (270-330 ms on a slow phone: Lighthouse's long tasks on the dashboard, New
-    // Assessment and the validation list).
-    cssCodeSplit: false,
+    rolldownOptions: {
+      output: {
+        // The shell's code in two chunks instead of 23 files (build/chunk-waves.ts). A group that took
+        // the imports of what it captures would take React and the router out of the entry.
+        codeSplitting:
+          command === 'build'
+            ? {
+                groups: [
+                  {
+                    debugName: 'chunk-waves',
+                    name: chunkWaves(await firstBuildWaves()),
+                    includeDependenciesRecursively: false,
+                  },
+                ],
+              }
+            : undefined,
+      },
+    },
   },
-});
+}));

@@ -1,0 +1,118 @@
+import type { Rolldown } from 'vite';
+
+/**
+ * Fewer, larger chunks (issue 15). Left to itself, the bundler gives every set of pages that share a
+ * module a chunk of its own: the shell came in 23 files (14 under 1 KiB gzip: noop, is-element,
+ * to-int...) and New Assessment's page in 26 more. Each file is a `<link rel="modulepreload">` that
+ * boot.js appends and a module the browser fetches, compiles and links: on New Assessment's first
+ * load, 52 of them took 164-341 ms of a slow phone's main thread.
+ *
+ * A module's loaders are the places whose code loads it: the entry (index.html), the sign-in page,
+ * the other guest pages, the shell, the signed-in pages and lazily loaded parts. They are read off
+ * a first build without this (the bundler's own chunks, after tree-shaking: a graph walk over the
+ * sources would count every component of @mantine/core as the entry's, through its index module).
+ * Modules the entry loads stay with it. Of the rest:
+ * - `signin-shared`: what the shell shares with the sign-in page, which needs all of it, so the page
+ *   held to 150 KiB gets nothing more (another guest page may: those are opened from the sign-in
+ *   page, whose visit has it cached);
+ * - `shell`: what the shell and signed-in parts alone load, which always come after the shell, so
+ *   nobody gets more;
+ * - `pages-common`: what many signed-in pages load and the shell does not (see PAGES_COMMON_LOADERS).
+ * A module the shell shares with another guest page alone, or with what a guest page loads lazily
+ * (the sign-in form's rules), stays where the bundler put it: that page would otherwise load the
+ * whole shell.
+ *
+ * Chunk imports stay one-way: what a module imports is loaded wherever the module is, so its
+ * loaders include the module's. A guest's module never lands in `shell` or `pages-common`, a shell
+ * module never in `pages-common`, so no chunk imports one that imports it back.
+ */
+
+/** A guest page's module, as the router imports it, and the sign-in page's. */
+const GUEST_PAGE = /[\\/]features[\\/]auth[\\/]pages[\\/][a-z-]+-page\.tsx$/;
+const SIGN_IN_PAGE = /[\\/]features[\\/]auth[\\/]pages[\\/]login-page\.tsx$/;
+const SHELL = /[\\/]src[\\/]app[\\/]authenticated-app\.tsx$/;
+
+export type Wave = 'entry' | 'signin-shared' | 'shell' | 'pages-common' | null;
+
+/** What waveOf needs to know of the build besides a module's loaders. */
+export interface Sides {
+  /** The entry's module (index.html's script). */
+  entry: string;
+  /**
+   * The loaders a guest may load without signing in: the guest pages and what they import lazily
+   * (the sign-in form's rules, say), however deep, without passing through the shell.
+   */
+  guest: ReadonlySet<string>;
+}
+
+/**
+ * A module that this many signed-in pages (or lazily loaded parts of them) load goes into one chunk,
+ * `pages-common`, that every page loads whole. Measured (Lighthouse, 4x, medians of three, two rounds
+ * each): TBT dashboard 294-414 -> 229-304 ms, New Assessment 333-475 -> 329-356 ms, validation list
+ * 329-498 -> 304-322 ms, for 6.6 KiB more script on the dashboard (+2 on New Assessment, +1 on the list).
+ */
+const PAGES_COMMON_LOADERS = 8;
+
+/** Which chunk a module goes into by its loaders (see above); null leaves it to the bundler. */
+export function waveOf(loaders: Iterable<string>, sides: Sides): Wave {
+  const all = [...loaders];
+  if (all.includes(sides.entry)) return 'entry';
+  const shell = all.some((id) => SHELL.test(id));
+  if (all.some((id) => sides.guest.has(id))) {
+    return shell && all.some((id) => SIGN_IN_PAGE.test(id)) ? 'signin-shared' : null;
+  }
+  if (shell) return 'shell';
+  return all.length >= PAGES_COMMON_LOADERS ? 'pages-common' : null;
+}
+
+/**
+ * The wave of every module of a build's output: each chunk's loaders are the entry and dynamically
+ * imported modules whose chunk reaches it through static imports.
+ */
+export function wavesOf(chunks: Rolldown.OutputChunk[]): Map<string, Wave> {
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const loaders = new Map<string, Set<string>>();
+  let entry: string | undefined;
+  for (const start of chunks) {
+    if (!(start.isEntry || start.isDynamicEntry) || !start.facadeModuleId) continue;
+    if (start.isEntry) entry = start.facadeModuleId;
+    const queue = [start.fileName];
+    const seen = new Set<string>();
+    while (queue.length) {
+      const name = queue.pop()!;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      if (!loaders.has(name)) loaders.set(name, new Set());
+      loaders.get(name)!.add(start.facadeModuleId);
+      queue.push(...(byName.get(name)?.imports ?? []));
+    }
+  }
+  if (!entry) throw new Error('chunk waves: the first build has no entry chunk');
+  const guest = new Set<string>();
+  const queue = chunks.filter((c) => c.facadeModuleId && GUEST_PAGE.test(c.facadeModuleId)).map((c) => c.fileName);
+  const seen = new Set<string>();
+  while (queue.length) {
+    const chunk = byName.get(queue.pop()!);
+    if (!chunk || seen.has(chunk.fileName) || (chunk.facadeModuleId && SHELL.test(chunk.facadeModuleId))) continue;
+    seen.add(chunk.fileName);
+    if (chunk.isDynamicEntry && chunk.facadeModuleId) guest.add(chunk.facadeModuleId);
+    queue.push(...chunk.imports, ...chunk.dynamicImports);
+  }
+  const waves = new Map<string, Wave>();
+  for (const chunk of chunks) {
+    const wave = waveOf(loaders.get(chunk.fileName) ?? [], { entry, guest });
+    for (const id of chunk.moduleIds) waves.set(id, wave);
+  }
+  // A module that is imported dynamically keeps a chunk of its own (the router imports the shell's
+  // and each page's by name: route-preloads.ts and the startup check find their chunks so).
+  for (const chunk of chunks) if (chunk.isDynamicEntry && chunk.facadeModuleId) waves.set(chunk.facadeModuleId, null);
+  return waves;
+}
+
+/** The `name` function of a code-splitting group that puts each module in its wave's chunk. */
+export function chunkWaves(waves: ReadonlyMap<string, Wave>): (id: string) => string | null {
+  return (id) => {
+    const wave = waves.get(id);
+    return wave && wave !== 'entry' ? wave : null;
+  };
+}
