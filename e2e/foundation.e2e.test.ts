@@ -98,8 +98,10 @@ describe('foundation: sign in, users, languages, sign out', () => {
       await context.close();
       return scripts;
     };
-    expect(await asked(true, ['authenticated-app', 'new-assessment-page'])).not.toContain('login-page');
-    expect(await asked(false, ['login-page'])).not.toContain('authenticated-app');
+    expect(await asked(true, ['authenticated-app', 'shell', 'new-assessment-page'])).not.toContain('login-page');
+    // Nor the shell's chunks (build/chunk-waves.ts) for a guest.
+    const guest = await asked(false, ['login-page', 'signin-shared']);
+    for (const name of ['authenticated-app', 'shell', 'pages-common']) expect(guest).not.toContain(name);
   });
 
   it("shows the page's frame and title, in the user's language, before the app's code has come", async () => {
