@@ -12,7 +12,9 @@ describe('configuration', () => {
       demoData: false,
       cacheMaxMb: 32,
       changeHeartbeatSeconds: 5,
+      databasePipelines: 2,
     });
+    expect(loadConfig({ DATABASE_PIPELINES: '0' }).databasePipelines).toBe(0);
     expect(c.dataDir.endsWith('/data')).toBe(true);
     expect(c.sessionTtlSeconds).toBe(12 * 3600);
   });
@@ -29,6 +31,8 @@ describe('configuration', () => {
     [{ CACHE_MAX_MB: 'lots' }, /^Configuration error: CACHE_MAX_MB must be a whole number of megabytes/],
     [{ CACHE_MAX_MB: '-1' }, /^Configuration error: CACHE_MAX_MB /],
     [{ CACHE_MAX_MB: '1.5' }, /^Configuration error: CACHE_MAX_MB /],
+    [{ DATABASE_PIPELINES: '9' }, /^Configuration error: DATABASE_PIPELINES must be a whole number from 0 to 8/],
+    [{ DATABASE_PIPELINES: 'two' }, /^Configuration error: DATABASE_PIPELINES /],
     [{ CHANGE_HEARTBEAT: 'often' }, /^Configuration error: CHANGE_HEARTBEAT must be a duration/],
     [{ CHANGE_HEARTBEAT: '1h' }, /^Configuration error: CHANGE_HEARTBEAT /],
   ])('stops with one line naming the variable for %j', (env, message) => {

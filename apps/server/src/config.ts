@@ -77,6 +77,12 @@ const envSchema = z.object({
     .min(0, { error: 'must be a whole number of megabytes from 0 to 4096' })
     .max(4096, { error: 'must be a whole number of megabytes from 0 to 4096' })
     .default(32),
+  DATABASE_PIPELINES: z.coerce
+    .number({ error: 'must be a whole number from 0 to 8' })
+    .int({ error: 'must be a whole number from 0 to 8' })
+    .min(0, { error: 'must be a whole number from 0 to 8' })
+    .max(8, { error: 'must be a whole number from 0 to 8' })
+    .default(2),
   CHANGE_HEARTBEAT: z
     .string()
     .default('5s')
@@ -111,6 +117,8 @@ export interface Config {
   cacheMaxMb: number;
   /** How often each instance checks, by an echo, that it still hears changes (PostgreSQL), in seconds. */
   changeHeartbeatSeconds: number;
+  /** PostgreSQL connections in pipeline mode that carry list pages and details (see db/pipelines.ts). */
+  databasePipelines: number;
 }
 
 export class ConfigError extends Error {}
@@ -144,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     cacheMaxMb: e.CACHE_MAX_MB,
     changeHeartbeatSeconds: e.CHANGE_HEARTBEAT,
+    databasePipelines: e.DATABASE_PIPELINES,
   };
 }
 

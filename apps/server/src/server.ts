@@ -49,7 +49,12 @@ async function main(): Promise<void> {
     if (!config.databaseUrl) release = lockDataDir(config.dataDir);
     database = await openDatabase(
       config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl, heartbeatMs: config.changeHeartbeatSeconds * 1000 }
+        ? {
+            kind: 'postgres',
+            url: config.databaseUrl,
+            heartbeatMs: config.changeHeartbeatSeconds * 1000,
+            pipelines: config.databasePipelines,
+          }
         : { kind: 'pglite', dataDir: pgliteDir(config.dataDir) },
     );
     const afterMigrations = await runMigrations(database);

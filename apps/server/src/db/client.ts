@@ -5,6 +5,8 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { ChangeFeed } from './changes.js';
+import { PipelinePool } from './pipelines.js';
+import { setQuickDatabase } from './prepared.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -20,6 +22,8 @@ export interface Database {
   /** The embedded instance, when the database is PGlite (for backups). */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** On PostgreSQL, the pipelined connections of the quick reads (see PipelinePool). */
+  pipelines?: PipelinePool;
   /** When cached reads may have changed (see changes.ts). */
   changes: ChangeFeed;
   /**
@@ -45,7 +49,15 @@ export interface Reader {
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File }
-  | { kind: 'postgres'; url: string; max?: number; heartbeatMs?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      /** The pool's connections (20 unless given). */
+      max?: number;
+      /** Pipelined connections for the quick reads (see PipelinePool): 2 unless given, 0 for none. */
+      pipelines?: number;
+      heartbeatMs?: number;
+    };
 
 /**
  * Plan a prepared statement once and reuse the plan. The hot reads are named prepared statements
@@ -58,14 +70,14 @@ const PLAN_CACHE_MODE = 'force_generic_plan';
 /** Open PGlite in a folder (or in memory) or a PostgreSQL pool; one schema for both. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: target.max ?? 20,
-      options: `-c plan_cache_mode=${PLAN_CACHE_MODE}`,
-    });
+    const connection = { connectionString: target.url, options: `-c plan_cache_mode=${PLAN_CACHE_MODE}` };
+    const pool = new pg.Pool({ ...connection, max: target.max ?? 20 });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    const pipelines = new PipelinePool(pool, connection, target.pipelines ?? 2);
+    // drizzle takes it for a pool (by its class name): a transaction on it gets one of the pool's connections.
+    setQuickDatabase(db, drizzleNodePg({ client: pipelines as unknown as pg.Pool, schema }) as unknown as Db);
     const changes = new ChangeFeed({ heartbeatMs: target.heartbeatMs });
     // Without the listener the server still works, with its caches off, and keeps trying.
     await changes
@@ -75,6 +87,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       kind: 'postgres',
       db,
       pool,
+      pipelines,
       changes,
       arrays: async (text, values) => (await pool.query({ text, values, rowMode: 'array' })).rows,
       reader: async () => {
@@ -100,6 +113,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       },
       close: async () => {
         await changes.close();
+        await pipelines.end();
         await pool.end();
       },
     };

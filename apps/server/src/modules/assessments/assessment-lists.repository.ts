@@ -1,7 +1,7 @@
 import type { AssessmentRowDto, AssessmentSort } from '@tna/domain';
 import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { preparedQuery } from '../../db/prepared.js';
+import { quickQuery } from '../../db/prepared.js';
 import type { ReadCache } from '../../db/read-cache.js';
 import type { ReferenceCache, ReferenceNames } from '../../db/reference-cache.js';
 import { assessments } from '../../db/schema/index.js';
@@ -81,7 +81,7 @@ export function listOrder(s: ListSorting & { sort?: OwnSort | undefined }): SQL[
  */
 function sortedPageQuery(db: Executor, shape: string, sorting: ListSorting & { sort: OwnSort }, anchored: boolean) {
   const key = `list-sorted:${shape}:${sorting.sort}:${sorting.direction}:${anchored}`;
-  return preparedQuery(db, key, (name) => {
+  return quickQuery(db, key, (db, name) => {
     // Descending, the anchor is one of the ascending list's, and the page starts past it (see
     // firstAnchorFromEnd).
     const from = sql`(${sortKey(sorting)}, ${assessments.id}) ${sql.raw(sorting.direction === 'desc' ? '<' : '>=')} (${sql.placeholder('anchorKey')}, ${sql.placeholder('anchor')})`;
@@ -171,7 +171,7 @@ export async function listAnchors(db: Executor, filter: ListFilter, sorting: Own
  * the list's total on every row. `scopeSize`: the number of provinces of a scope list (shape '---s').
  */
 function newestPageQuery(db: Executor, shape: string, start: PageStart, counted: boolean, scopeSize: number) {
-  return preparedQuery(db, `list-newest:${shape}:${start}:${counted}:${scopeSize}`, (name) =>
+  return quickQuery(db, `list-newest:${shape}:${start}:${counted}:${scopeSize}`, (db, name) =>
     plainRowsWithTotal(db, counted ? totalSql(shape) : sql<number>`0`)
       .where(sql`${assessments.id} = any(array(${newestIds(db, shape, start, scopeSize)}))`)
       .orderBy(desc(assessments.id))

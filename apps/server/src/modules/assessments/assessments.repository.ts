@@ -2,7 +2,7 @@ import type { AssessmentDto, AssessmentRowDto, HistoryDto, PriorityDto } from '@
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
-import { preparedQuery } from '../../db/prepared.js';
+import { preparedQuery, quickQuery } from '../../db/prepared.js';
 import { known, type ReferenceCache, type ReferenceNames } from '../../db/reference-cache.js';
 import {
   adminUnits,
@@ -41,7 +41,7 @@ function titleColumns<T extends typeof positions | typeof trainings>(table: T) {
 
 /** One assessment by its API field names, with the nested names of SPEC 3. */
 export async function findAssessmentDto(db: Executor, id: number): Promise<AssessmentDto | null> {
-  const query = preparedQuery(db, 'assessment-dto', (name) =>
+  const query = quickQuery(db, 'assessment-dto', (db, name) =>
     db
       .select({
         a: assessments,
@@ -122,7 +122,7 @@ export async function findAssessment(db: Executor, id: number, forUpdate = false
     const [locked] = await db.select().from(assessments).where(eq(assessments.id, id)).for('update');
     return locked ?? null;
   }
-  const query = preparedQuery(db, 'assessment', (name) =>
+  const query = quickQuery(db, 'assessment', (db, name) =>
     db
       .select()
       .from(assessments)
@@ -134,7 +134,7 @@ export async function findAssessment(db: Executor, id: number, forUpdate = false
 }
 
 export async function listPriorities(db: Executor, assessmentId: number): Promise<PriorityDto[]> {
-  const query = preparedQuery(db, 'assessment-priorities', (name) =>
+  const query = quickQuery(db, 'assessment-priorities', (db, name) =>
     db
       .select({
         id: assessmentPriorities.id,
@@ -153,7 +153,7 @@ export async function listPriorities(db: Executor, assessmentId: number): Promis
 }
 
 export async function listHistories(db: Executor, assessmentId: number): Promise<HistoryDto[]> {
-  const query = preparedQuery(db, 'assessment-histories', (name) =>
+  const query = quickQuery(db, 'assessment-histories', (db, name) =>
     db
       .select({
         id: assessmentHistories.id,
@@ -295,7 +295,7 @@ export async function pageMyForms(
   const offset = (page - 1) * perPage;
   const after = total - offset - perPage;
   const fromEnd = after < offset;
-  const query = preparedQuery(db, `my-forms:${fromEnd}`, (name) => {
+  const query = quickQuery(db, `my-forms:${fromEnd}`, (db, name) => {
     const dir = fromEnd ? asc : desc;
     const order = [dir(assessments.createdAt), dir(assessments.id)];
     const ids = db
