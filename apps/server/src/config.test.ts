@@ -12,7 +12,7 @@ describe('configuration', () => {
       demoData: false,
       cacheMaxMb: 32,
       changeHeartbeatSeconds: 5,
-      databasePipelines: 2,
+      databasePipelines: 3,
     });
     expect(loadConfig({ DATABASE_PIPELINES: '0' }).databasePipelines).toBe(0);
     expect(c.dataDir.endsWith('/data')).toBe(true);

@@ -82,7 +82,7 @@ const envSchema = z.object({
     .int({ error: 'must be a whole number from 0 to 8' })
     .min(0, { error: 'must be a whole number from 0 to 8' })
     .max(8, { error: 'must be a whole number from 0 to 8' })
-    .default(2),
+    .default(3),
   CHANGE_HEARTBEAT: z
     .string()
     .default('5s')

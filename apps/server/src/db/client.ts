@@ -54,7 +54,7 @@ export type DatabaseTarget =
       url: string;
       /** The pool's connections (20 unless given). */
       max?: number;
-      /** Pipelined connections for the quick reads (see PipelinePool): 2 unless given, 0 for none. */
+      /** Pipelined connections for the quick reads (see PipelinePool): 3 unless given, 0 for none. */
       pipelines?: number;
       heartbeatMs?: number;
     };
@@ -75,7 +75,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
-    const pipelines = new PipelinePool(pool, connection, target.pipelines ?? 2);
+    const pipelines = new PipelinePool(pool, connection, target.pipelines ?? 3);
     // drizzle takes it for a pool (by its class name): a transaction on it gets one of the pool's connections.
     setQuickDatabase(db, drizzleNodePg({ client: pipelines as unknown as pg.Pool, schema }) as unknown as Db);
     const changes = new ChangeFeed({ heartbeatMs: target.heartbeatMs });

@@ -1,12 +1,18 @@
 import pg from 'pg';
 
+/** How long a pipelined connection that failed to open waits before it is tried again. */
+const RETRY_MS = 1000;
+/** How the pipelined connections show in pg_stat_activity. */
+export const PIPELINED_NAME = 'tna-pipelined';
+
 /**
  * A few PostgreSQL connections in pipeline mode (node-postgres sends a connection's queued queries
  * without waiting for each answer) that carry the hot reads: a list page, a form's details. Under
  * load the server's one thread, not PostgreSQL, was what ran out, and a quarter of a province
  * search's time was spent writing its query to one of the pool's twenty sockets and waking that
- * connection's backend; queries queued on two connections go out in fewer, larger writes and keep
- * two backends busy. Measured in bench/README.md ("Session of 2026-11-28"): +20-60 % pages a second.
+ * connection's backend; queries queued on a few connections go out in fewer, larger writes. Three
+ * (DATABASE_PIPELINES) did a little better than two, both far better than none (bench/README.md,
+ * "Session of 2026-11-28").
  *
  * A slow query holds up every query sent behind it on its connection, so only short single
  * statements that read by an index belong here (see `quickQuery` in prepared.ts). Anything else that
@@ -14,9 +20,6 @@ import pg from 'pg';
  * has "Pool" in it for that reason) and every query while no pipelined connection is up (before the
  * first one opens, after one drops and until it is open again).
  */
-const RETRY_MS = 1000;
-/** How the pipelined connections show in pg_stat_activity. */
-export const PIPELINED_NAME = 'tna-pipelined';
 
 export class PipelinePool {
   private readonly lines: Line[];
@@ -28,6 +31,11 @@ export class PipelinePool {
     size: number,
   ) {
     this.lines = Array.from({ length: size }, () => ({ client: null, opening: false, retryAt: 0, inFlight: 0 }));
+  }
+
+  /** The pipelined connections it keeps open. */
+  get size(): number {
+    return this.lines.length;
   }
 
   /** Connections that are open now (for the tests and the logs). */
