@@ -20,13 +20,12 @@ const flag = z
   .default('0')
   .transform((v) => v === '1' || v === 'true');
 
+/** A whole number from `min` to `max`, one message for anything else (a word, a fraction, out of range). */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+
 const envSchema = z.object({
-  PORT: z.coerce
-    .number({ error: 'must be a port number between 1 and 65535' })
-    .int({ error: 'must be a port number between 1 and 65535' })
-    .min(0, { error: 'must be a port number between 1 and 65535' })
-    .max(65535, { error: 'must be a port number between 1 and 65535' })
-    .default(3000),
+  PORT: wholeNumber(0, 65535, 'must be a port number between 1 and 65535').default(3000),
   HOST: z.string().min(1, { error: 'must not be empty' }).default('0.0.0.0'),
   DATA_DIR: z.string().min(1, { error: 'must not be empty' }).default('./data'),
   DATABASE_URL: z
@@ -71,18 +70,8 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3, { error: 'must be a sender address' }).default('TNA System <no-reply@tna.test>'),
   PUBLIC_URL: z.url({ error: 'must be a URL' }).optional(),
-  CACHE_MAX_MB: z.coerce
-    .number({ error: 'must be a whole number of megabytes from 0 to 4096' })
-    .int({ error: 'must be a whole number of megabytes from 0 to 4096' })
-    .min(0, { error: 'must be a whole number of megabytes from 0 to 4096' })
-    .max(4096, { error: 'must be a whole number of megabytes from 0 to 4096' })
-    .default(32),
-  DATABASE_PIPELINES: z.coerce
-    .number({ error: 'must be a whole number from 0 to 8' })
-    .int({ error: 'must be a whole number from 0 to 8' })
-    .min(0, { error: 'must be a whole number from 0 to 8' })
-    .max(8, { error: 'must be a whole number from 0 to 8' })
-    .default(3),
+  CACHE_MAX_MB: wholeNumber(0, 4096, 'must be a whole number of megabytes from 0 to 4096').default(32),
+  DATABASE_PIPELINES: wholeNumber(0, 8, 'must be a whole number from 0 to 8').default(3),
   CHANGE_HEARTBEAT: z
     .string()
     .default('5s')
