@@ -22,7 +22,6 @@ import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/CheckboxCard.css';

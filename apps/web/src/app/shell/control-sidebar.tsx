@@ -1,8 +1,9 @@
-import { AppShell } from '@mantine/core';
 import { lazy, Suspense, useRef } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import type { ControlSettingsProps } from './control-settings';
+import { SCROLLBAR_OFFSET } from './scrollbar-offset';
+import frame from './shell-frame.module.css';
 
 // The settings' code (switches, colour swatches, a segmented control) comes at the sidebar's first
 // opening, not with every page: most users never open it, and a phone loads and runs that much less
@@ -11,12 +12,20 @@ import type { ControlSettingsProps } from './control-settings';
 const ControlSettings = lazy(() => import('./control-settings'));
 
 /** SPEC 2 control sidebar (dark mode, navbar colour, sidebar skin, side menu toggle), kept once opened. */
-export function ControlSidebar({ inert, ...props }: ControlSettingsProps & { inert: boolean }) {
+export function ControlSidebar({ opened: open, ...props }: ControlSettingsProps & { opened: boolean }) {
   const { t } = useTranslation();
   const opened = useRef(false);
-  if (!inert) opened.current = true;
+  if (open) opened.current = true;
   return (
-    <AppShell.Aside id="control-sidebar" p="md" aria-label={t('settings.title')} inert={inert}>
+    // Closed, it is off-screen; `inert` keeps it out of the keyboard order too.
+    <aside
+      id="control-sidebar"
+      className={`${frame.aside} ${SCROLLBAR_OFFSET}`}
+      data-shell="aside"
+      data-opened={open || undefined}
+      aria-label={t('settings.title')}
+      inert={!open}
+    >
       {opened.current ? (
         // Offline before the service worker had it: the sidebar stays empty rather than the app failing.
         <ErrorBoundary fallback={null}>
@@ -25,6 +34,6 @@ export function ControlSidebar({ inert, ...props }: ControlSettingsProps & { ine
           </Suspense>
         </ErrorBoundary>
       ) : null}
-    </AppShell.Aside>
+    </aside>
   );
 }

@@ -1,11 +1,13 @@
-import { ActionIcon, AppShell, Burger, Group } from '@mantine/core';
+import { ActionIcon, Burger, Group } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { OutboxIndicator } from '../offline/outbox-indicator';
 import type { NavbarVariant } from './display-settings';
 import { LanguageMenu } from './language-menu';
+import { SCROLLBAR_OFFSET } from './scrollbar-offset';
 import classes from './shell.module.css';
+import frame from './shell-frame.module.css';
 import { UserMenu } from './user-menu';
 
 interface AppHeaderProps {
@@ -20,13 +22,13 @@ interface AppHeaderProps {
 
 const BACKGROUNDS: Record<NavbarVariant, string | undefined> = {
   default: undefined,
-  blue: 'blue.7',
-  indigo: 'indigo.7',
-  teal: 'teal.8',
-  green: 'green.8',
-  orange: 'orange.8',
-  red: 'red.8',
-  dark: 'dark.6',
+  blue: 'var(--mantine-color-blue-7)',
+  indigo: 'var(--mantine-color-indigo-7)',
+  teal: 'var(--mantine-color-teal-8)',
+  green: 'var(--mantine-color-green-8)',
+  orange: 'var(--mantine-color-orange-8)',
+  red: 'var(--mantine-color-red-8)',
+  dark: 'var(--mantine-color-dark-6)',
 };
 
 /** SPEC 2 header: menu toggle, Home and Assessments links, language menu and user menu. */
@@ -36,7 +38,12 @@ export function AppHeader(props: AppHeaderProps) {
   const tone = colored ? 'white' : undefined;
 
   return (
-    <AppShell.Header className={classes.header} data-colored={colored || undefined} bg={BACKGROUNDS[props.variant]}>
+    <header
+      className={`${frame.header} ${classes.header} ${SCROLLBAR_OFFSET}`}
+      data-shell="header"
+      data-colored={colored || undefined}
+      style={{ backgroundColor: BACKGROUNDS[props.variant] }}
+    >
       <Burger
         opened={props.mobileOpened}
         onClick={props.onToggleMobile}
@@ -79,6 +86,6 @@ export function AppHeader(props: AppHeaderProps) {
           <IconAdjustmentsHorizontal size={20} aria-hidden />
         </ActionIcon>
       </Group>
-    </AppShell.Header>
+    </header>
   );
 }

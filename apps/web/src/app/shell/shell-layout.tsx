@@ -1,6 +1,5 @@
-import { AppShell } from '@mantine/core';
 import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
-import { type ReactNode, useEffect } from 'react';
+import { type CSSProperties, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Reveal, StagedReveal } from '../../lib/staged-reveal';
@@ -8,7 +7,9 @@ import { ConnectivityBanner } from '../offline/connectivity-banner';
 import { ControlSidebar } from './control-sidebar';
 import { useDisplaySettings } from './display-settings';
 import { AppHeader } from './header';
+import { SCROLLBAR_OFFSET } from './scrollbar-offset';
 import classes from './shell.module.css';
+import frame from './shell-frame.module.css';
 import { Sidebar } from './sidebar';
 
 const RAIL_WIDTH = 68;
@@ -44,17 +45,10 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   });
 
   return (
-    <AppShell
-      layout="alt"
-      header={{ height: 56 }}
-      footer={{ height: 40 }}
-      navbar={{
-        width: settings.sidebarCollapsed ? RAIL_WIDTH : SIDEBAR_WIDTH,
-        breakpoint: 'sm',
-        collapsed: { mobile: !mobileOpened },
-      }}
-      aside={{ width: 300, breakpoint: 'sm', collapsed: { desktop: !controlOpened, mobile: !controlOpened } }}
-      padding={{ base: 10, sm: 16 }}
+    <div
+      className={frame.shell}
+      data-aside-opened={controlOpened || undefined}
+      style={{ '--shell-navbar-width': `${settings.sidebarCollapsed ? RAIL_WIDTH : SIDEBAR_WIDTH}px` } as CSSProperties}
     >
       <a href="#main-content" className="skip-link">
         {t('app.skipToContent')}
@@ -73,7 +67,13 @@ export function ShellLayout({ children }: { children: ReactNode }) {
       <StagedReveal parts={SHELL_PARTS.count}>
         <Reveal at={SHELL_PARTS.menu}>
           {/* A closed drawer is off-screen; `inert` keeps it out of the keyboard order too. */}
-          <Sidebar rail={rail} skin={settings.sidebarSkin} onClose={mobile.close} inert={!desktop && !mobileOpened} />
+          <Sidebar
+            rail={rail}
+            skin={settings.sidebarSkin}
+            opened={mobileOpened}
+            onClose={mobile.close}
+            inert={!desktop && !mobileOpened}
+          />
         </Reveal>
         <Reveal at={SHELL_PARTS.settings}>
           <ControlSidebar
@@ -81,15 +81,17 @@ export function ShellLayout({ children }: { children: ReactNode }) {
             onChange={update}
             onReset={reset}
             onClose={control.close}
-            inert={!controlOpened}
+            opened={controlOpened}
           />
         </Reveal>
-        <AppShell.Main id="main-content" className={classes.main} tabIndex={-1}>
+        <main id="main-content" className={`${frame.main} ${classes.main}`} data-shell="main" tabIndex={-1}>
           <ConnectivityBanner />
           {children}
-        </AppShell.Main>
+        </main>
       </StagedReveal>
-      <AppShell.Footer className={classes.footer}>{t('app.version')}</AppShell.Footer>
-    </AppShell>
+      <footer className={`${frame.footer} ${classes.footer} ${SCROLLBAR_OFFSET}`} data-shell="footer">
+        {t('app.version')}
+      </footer>
+    </div>
   );
 }

@@ -1,9 +1,7 @@
 import {
-  AppShell,
   CloseButton,
   Menu,
   NavLink,
-  ScrollArea,
   Stack,
   Tooltip,
   UnstyledButton,
@@ -18,11 +16,14 @@ import { useRoles } from '../../lib/auth';
 import type { SidebarSkin } from './display-settings';
 import { isActivePath, NAV_ITEMS, type NavItem } from './nav-items';
 import classes from './shell.module.css';
+import frame from './shell-frame.module.css';
 
 interface SidebarProps {
   /** Desktop icon-only rail. */
   rail: boolean;
   skin: SidebarSkin;
+  /** Whether the phone's drawer is open (from 48em the sidebar is always shown). */
+  opened: boolean;
   /** Shown on phones, where the sidebar is a drawer. */
   onClose: () => void;
   inert: boolean;
@@ -133,14 +134,21 @@ function FullEntry({ item, pathname, skin }: { item: NavItem; pathname: string; 
 }
 
 /** The sidebar titled 'TNA System' (SPEC 2). */
-export function Sidebar({ rail, skin, onClose, inert }: SidebarProps) {
+export function Sidebar({ rail, skin, opened, onClose, inert }: SidebarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const items = visibleItems(NAV_ITEMS, useRoles());
 
   return (
-    <AppShell.Navbar className={classes.navbar} data-skin={skin} aria-label={t('nav.mainNavigation')} inert={inert}>
-      <AppShell.Section className={rail ? `${classes.brand} ${classes.brandRail}` : classes.brand}>
+    <nav
+      className={`${frame.navbar} ${classes.navbar}`}
+      data-shell="navbar"
+      data-skin={skin}
+      data-opened={opened || undefined}
+      aria-label={t('nav.mainNavigation')}
+      inert={inert}
+    >
+      <div className={rail ? `${classes.brand} ${classes.brandRail}` : classes.brand}>
         <IconClipboardHeart className={classes.brandLogo} size={28} stroke={1.6} aria-hidden />
         {!rail && (
           <>
@@ -149,8 +157,8 @@ export function Sidebar({ rail, skin, onClose, inert }: SidebarProps) {
           </>
         )}
         {rail && <VisuallyHidden>{t('app.name')}</VisuallyHidden>}
-      </AppShell.Section>
-      <AppShell.Section grow component={ScrollArea} p={rail ? 'xs' : 'sm'}>
+      </div>
+      <div className={frame.navbarLinks} data-rail={rail || undefined}>
         <Stack gap={rail ? 6 : 2}>
           {items.map((item) =>
             rail ? (
@@ -160,7 +168,7 @@ export function Sidebar({ rail, skin, onClose, inert }: SidebarProps) {
             ),
           )}
         </Stack>
-      </AppShell.Section>
-    </AppShell.Navbar>
+      </div>
+    </nav>
   );
 }
