@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chunkWaves, type Wave, wavesOf } from './build/chunk-waves';
+import { mantineShims } from './build/mantine-shims';
 import { mantineProviderStyles } from './build/mantine-variables';
 import { routePreloads, staticImports } from './build/route-preloads';
 
@@ -208,7 +209,7 @@ async function firstBuildWaves(): Promise<Map<string, Wave>> {
     ...common,
     configFile: false,
     logLevel: 'silent',
-    plugins: [providerStyles(), react(), pwaRegisterStub()],
+    plugins: [mantineShims(), providerStyles(), react(), pwaRegisterStub()],
     build: { ...buildOptions, write: false, emptyOutDir: false },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
@@ -220,6 +221,7 @@ async function firstBuildWaves(): Promise<Map<string, Wave>> {
 export default defineConfig(async ({ command }) => ({
   ...common,
   plugins: [
+    mantineShims(),
     providerStyles(),
     react(),
     routePreloads(root),
