@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, screenshot } from './support/browser.js';
 import { E2E_ADMIN } from './support/global-setup.js';
-import { addKabulFacility, addUser, api, choose, field, login, pick, storeSession } from './support/helpers.js';
+import { addKabulFacility, addUser, api, choose, field, listOf, login, pick, storeSession } from './support/helpers.js';
 
 const OFFICER = { name: 'Phone Officer', email: 'phone-officer@e2e.tna.test', password: 'e2e-phone-pass-1' };
 const FACILITY = { name: 'E2E Phone Clinic', code: 'E2E-0909' };
@@ -77,6 +77,41 @@ describe('the New Assessment form on a phone, in Persian', { timeout: 150_000 },
     const list = await gender.getAttribute('aria-controls');
     await expect(page.locator(`[id="${list}"] [role="option"]`).count()).resolves.toBeGreaterThan(0);
     await gender.press('Escape');
+  });
+
+  it("brings the selects' code at the first touch, and gives it the tap and the text that came before it", async () => {
+    // A page of its own, first loaded without the selects' code, whose arrival the test holds back.
+    const { page: fresh, context } = await newPage({ width: 375, height: 800 });
+    await storeSession(fresh, { token: officerToken, email: OFFICER.email, roles: 'dataentry', language: 'fa' });
+    let asked = false;
+    let arrive!: () => void;
+    const arrival = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    await fresh.route(/\/assets\/floating-parts-[\w-]+\.js$/, async (route) => {
+      asked = true;
+      await arrival;
+      await route.continue();
+    });
+    await fresh.goto('/tna/create');
+    const province = field(fresh, 'perminent_province_id');
+    await fresh.locator('#tna-line-priority').waitFor();
+    expect(asked, "the page asked for the selects' code before anyone touched it").toBe(false);
+    // The tap and the letters reach the stand-in; the code is asked for at that first touch.
+    await province.click();
+    await expect.poll(() => asked).toBe(true);
+    await fresh.keyboard.type('کاب');
+    await expect(province.inputValue()).resolves.toBe('کاب');
+    arrive();
+    // The select takes over with the keyboard and the text: its list opens on the first match.
+    const list = await listOf(province);
+    await fresh.locator(`[id="${list}"] [data-combobox-selected]`).waitFor();
+    await expect.poll(() => fresh.evaluate(() => document.activeElement?.id)).toBe('tna-field-perminent_province_id');
+    await province.press('Enter');
+    await expect.poll(() => province.inputValue()).toBe('کابل');
+    // The province is taken: its districts can be chosen.
+    await expect.poll(() => field(fresh, 'perminent_district_id').isEnabled()).toBe(true);
+    await context.close();
   });
 
   it('takes the marked first match on Enter when the text came in one piece (a paste, a suggestion)', async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage, screenshot } from './support/browser.js';
 import { E2E_ADMIN } from './support/global-setup.js';
-import { addUser, api, login, setLanguage, signIn } from './support/helpers.js';
+import { addUser, api, listOf, login, setLanguage, signIn } from './support/helpers.js';
 
 // Issue 13: an admin gives a data-entry officer a province on the Users screen; the officer's form
 // then offers that province alone, already chosen, and the dashboard says which province it covers.
@@ -64,7 +64,7 @@ describe('users scoped to provinces', { timeout: 180_000 }, () => {
     const jobProvince = page.locator('#tna-field-temp_province_id');
     await expect.poll(() => jobProvince.inputValue(), WAIT).toBe('Kandahar');
     await jobProvince.click();
-    const list = await jobProvince.getAttribute('aria-controls');
+    const list = await listOf(jobProvince);
     const options = page.locator(`[id="${list}"] [role="option"]`);
     await options.first().waitFor();
     expect(await options.allTextContents()).toEqual(['Kandahar']);

@@ -1,7 +1,7 @@
 // What the browser tests share: calls to the API (to set up data the way a client would), and the
 // steps every screen test takes (sign in, switch language, pick in a searchable select, fill the New
 // Assessment form, look at a screen at phone width).
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { baseUrl, newPage, screenshot } from './browser.js';
 
@@ -153,6 +153,18 @@ export async function setLanguage(p: Page, language: 'en' | 'fa') {
 }
 
 /**
+ * The id of a select's list once it has opened. At a page's first touch the select's code is still on
+ * its way (src/components/floating-parts-loader.ts): its stand-in keeps the click, the key or the
+ * text and the list opens a moment later, as a person sees it.
+ */
+export async function listOf(input: Locator): Promise<string> {
+  await expect
+    .poll(() => input.getAttribute('aria-controls'), { timeout: 10_000, message: 'the select opened no list' })
+    .toBeTruthy();
+  return (await input.getAttribute('aria-controls'))!;
+}
+
+/**
  * A searchable select: type, wait for the filtered list, Enter takes the first match. Its own list
  * (the input's aria-controls: other selects' lists may still be in the page): the list is filtered
  * when React renders the typed text and its first option marked a moment later (Mantine's
@@ -163,8 +175,7 @@ export async function choose(p: Page, id: string, text: string) {
   const input = p.locator(`#${id}`);
   await input.click();
   await input.fill(text);
-  const list = await input.getAttribute('aria-controls');
-  expect(list, `#${id} has no list`).toBeTruthy();
+  const list = await listOf(input);
   await p.locator(`[id="${list}"] [role="option"]`).first().waitFor();
   await p.waitForFunction(
     (listId) =>
@@ -218,8 +229,7 @@ export async function pick(p: Page, id: string, index: number) {
   const input = p.locator(`#${id}`);
   await input.focus();
   await input.press('ArrowDown');
-  const list = await input.getAttribute('aria-controls');
-  expect(list, `#${id} has no list`).toBeTruthy();
+  const list = await listOf(input);
   await p.locator(`[id="${list}"] [role="option"]`).first().waitFor();
   for (let i = 0; i < index; i++) await input.press('ArrowDown');
   await input.press('Enter');

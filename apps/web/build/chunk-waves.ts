@@ -46,12 +46,20 @@ export interface Sides {
 }
 
 /**
- * A module that this many signed-in pages (or lazily loaded parts of them) load goes into one chunk,
- * `pages-common`, that every page loads whole. Measured (Lighthouse, 4x, medians of three, two rounds
+ * A module that this many signed-in pages load goes into one chunk, `pages-common`, that every page
+ * loads whole. Measured (Lighthouse, 4x, medians of three, two rounds
  * each): TBT dashboard 294-414 -> 229-304 ms, New Assessment 333-475 -> 329-356 ms, validation list
  * 329-498 -> 304-322 ms, for 6.6 KiB more script on the dashboard (+2 on New Assessment, +1 on the list).
  */
 const PAGES_COMMON_LOADERS = 8;
+
+/**
+ * Only signed-in pages count towards PAGES_COMMON_LOADERS, not what pages load lazily (dialogs, the
+ * form's rules, the selects' lists and menus of components/floating-parts.ts): what many of those
+ * load would otherwise go to `pages-common`, which every page loads whole, and be back in every
+ * first load. Mantine's Modal brought ScrollArea there so, and the selects floating-ui (issue 15).
+ */
+const PAGE = /[\\/]features[\\/][\w-]+[\\/]pages[\\/][\w-]+-page\.tsx$/;
 
 /** Which chunk a module goes into by its loaders (see above); null leaves it to the bundler. */
 export function waveOf(loaders: Iterable<string>, sides: Sides): Wave {
@@ -62,7 +70,7 @@ export function waveOf(loaders: Iterable<string>, sides: Sides): Wave {
     return shell && all.some((id) => SIGN_IN_PAGE.test(id)) ? 'signin-shared' : null;
   }
   if (shell) return 'shell';
-  return all.length >= PAGES_COMMON_LOADERS ? 'pages-common' : null;
+  return all.filter((id) => PAGE.test(id)).length >= PAGES_COMMON_LOADERS ? 'pages-common' : null;
 }
 
 /**

@@ -65,6 +65,17 @@ const chunks = [
   chunk('table.js', ['/nm/mantine/Table.mjs']),
   // Loaded by eight signed-in pages (seven besides the two above).
   chunk('select.js', ['/nm/mantine/Select.mjs']),
+  // Mantine's Popover: loaded by seven signed-in pages and by the parts they load lazily (here
+  // components/floating-parts.ts), which do not count as a page.
+  chunk('floating.js', [`${src}/components/floating-parts.ts`], ['index.js', 'popover.js'], {
+    facade: `${src}/components/floating-parts.ts`,
+  }),
+  chunk('popover.js', ['/nm/mantine/Popover.mjs']),
+  ...Array.from({ length: 7 }, (_, i) =>
+    chunk(`touch${i}.js`, [`${src}/features/y/pages/touch${i}-page.tsx`], ['index.js', 'popover.js'], {
+      facade: `${src}/features/y/pages/touch${i}-page.tsx`,
+    }),
+  ),
   ...Array.from({ length: 6 }, (_, i) =>
     chunk(`page${i}.js`, [`${src}/features/x/pages/page${i}-page.tsx`], ['index.js', 'select.js'], {
       facade: `${src}/features/x/pages/page${i}-page.tsx`,
@@ -89,6 +100,10 @@ describe('chunk waves', () => {
   it('puts what eight signed-in pages load, and the shell does not, into one chunk for them all', () => {
     expect(waves.get('/nm/mantine/Select.mjs')).toBe('pages-common');
     expect(chunkWaves(waves)('/nm/mantine/Select.mjs')).toBe('pages-common');
+  });
+
+  it('does not count what pages load lazily as a page', () => {
+    expect(waves.get('/nm/mantine/Popover.mjs')).toBeNull();
   });
 
   it('leaves the rest where the bundler puts it', () => {

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconList, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Fragment, type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,31 +86,37 @@ interface RowActionsProps {
   size?: 'sm' | 'md';
 }
 
-/** Edit and Delete icon buttons of a list row (admins only; the caller decides). */
+/**
+ * Edit and Delete icon buttons of a list row (admins only; the caller decides). Their tooltips are
+ * the browser's own (title): Mantine's Tooltip brought floating-ui to most pages' first load (issue 15).
+ */
 export function RowActions({ name, onEdit, onDelete, size = 'md' }: RowActionsProps) {
   const { t } = useTranslation();
   const icon = size === 'sm' ? 16 : 18;
   return (
     <Group gap={4} wrap="nowrap">
       {onEdit && (
-        <Tooltip label={t('common.edit')} withArrow>
-          <ActionIcon variant="subtle" size={size} onClick={onEdit} aria-label={t('common.editItem', { name })}>
-            <IconPencil size={icon} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          title={t('common.edit')}
+          variant="subtle"
+          size={size}
+          onClick={onEdit}
+          aria-label={t('common.editItem', { name })}
+        >
+          <IconPencil size={icon} aria-hidden />
+        </ActionIcon>
       )}
       {onDelete && (
-        <Tooltip label={t('common.delete')} withArrow>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size={size}
-            onClick={onDelete}
-            aria-label={t('common.deleteItem', { name })}
-          >
-            <IconTrash size={icon} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon
+          title={t('common.delete')}
+          variant="subtle"
+          color="red"
+          size={size}
+          onClick={onDelete}
+          aria-label={t('common.deleteItem', { name })}
+        >
+          <IconTrash size={icon} aria-hidden />
+        </ActionIcon>
       )}
     </Group>
   );

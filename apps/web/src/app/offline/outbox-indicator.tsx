@@ -1,4 +1,4 @@
-import { Button, Tooltip } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,19 +15,19 @@ export function OutboxIndicator({ colored }: { colored: boolean }) {
   const refused = entries.some((entry) => entry.state === 'rejected');
   const label = t('offline.outbox.waitingCount', { count: entries.length });
   return (
-    <Tooltip label={label}>
-      <Button
-        component={Link}
-        to="/tna/outbox"
-        size="compact-sm"
-        variant={colored ? 'white' : 'light'}
-        color={refused ? 'red' : 'orange'}
-        leftSection={<IconCloudUpload size={16} aria-hidden />}
-        aria-label={label}
-        data-testid="outbox-indicator"
-      >
-        {formatNumber(entries.length, currentLanguage())}
-      </Button>
-    </Tooltip>
+    <Button
+      component={Link}
+      to="/tna/outbox"
+      size="compact-sm"
+      variant={colored ? 'white' : 'light'}
+      color={refused ? 'red' : 'orange'}
+      leftSection={<IconCloudUpload size={16} aria-hidden />}
+      aria-label={label}
+      // The browser's own tooltip: Mantine's would bring floating-ui to every page's first load.
+      title={label}
+      data-testid="outbox-indicator"
+    >
+      {formatNumber(entries.length, currentLanguage())}
+    </Button>
   );
 }

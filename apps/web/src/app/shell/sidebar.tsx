@@ -1,17 +1,10 @@
-import {
-  CloseButton,
-  Menu,
-  NavLink,
-  Stack,
-  Tooltip,
-  UnstyledButton,
-  useDirection,
-  VisuallyHidden,
-} from '@mantine/core';
+import { CloseButton, NavLink, Stack, UnstyledButton, useDirection, VisuallyHidden } from '@mantine/core';
 import { IconClipboardHeart } from '@tabler/icons-react';
 import { can } from '@tna/domain';
+import { type CSSProperties, type SyntheticEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { DeferredMenu } from '../../components/deferred-menu';
 import { useRoles } from '../../lib/auth';
 import type { SidebarSkin } from './display-settings';
 import { isActivePath, NAV_ITEMS, type NavItem } from './nav-items';
@@ -37,54 +30,73 @@ function RailEntry({ item, pathname }: { item: NavItem; pathname: string }) {
   const { t } = useTranslation();
   const { dir } = useDirection();
   const side = dir === 'rtl' ? 'left' : 'right';
+  // The name beside the icon on hover and on focus, in a fixed layer beside the link (the rail's
+  // scrolling list would clip it), placed here and drawn by shell.module.css: Mantine's Tooltip
+  // brought floating-ui to every page's first load (issue 15).
+  const [tip, setTip] = useState<CSSProperties | null>(null);
+  const showTip = (event: SyntheticEvent<HTMLElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    const top = box.top + box.height / 2;
+    setTip(dir === 'rtl' ? { top, right: window.innerWidth - box.left + 12 } : { top, left: box.right + 12 });
+  };
+  const hideTip = () => setTip(null);
   const Icon = item.icon;
   const active = isActivePath(item.path, pathname);
   const label = t(item.labelKey);
 
-  if (item.children?.length) {
+  const children = item.children ?? [];
+  if (children.length) {
     return (
-      <Menu position={side} offset={12} withArrow trigger="click-hover">
-        <Menu.Target>
+      <DeferredMenu
+        position={side}
+        offset={12}
+        withArrow
+        trigger="click-hover"
+        target={
           <UnstyledButton className={classes.railLink} data-active={active || undefined} aria-label={label}>
             <Icon size={22} stroke={1.6} aria-hidden />
           </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{label}</Menu.Label>
-          {item.children.map((child) => (
-            <Menu.Item
-              key={child.path}
-              component={Link}
-              to={child.path}
-              leftSection={<child.icon size={16} aria-hidden />}
-            >
-              {t(child.labelKey)}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
+        }
+      >
+        {(Menu) => (
+          <>
+            <Menu.Label>{label}</Menu.Label>
+            {children.map((child) => (
+              <Menu.Item
+                key={child.path}
+                component={Link}
+                to={child.path}
+                leftSection={<child.icon size={16} aria-hidden />}
+              >
+                {t(child.labelKey)}
+              </Menu.Item>
+            ))}
+          </>
+        )}
+      </DeferredMenu>
     );
   }
 
   return (
-    <Tooltip
-      label={label}
-      position={side}
-      withArrow
-      openDelay={150}
-      events={{ hover: true, focus: true, touch: false }}
+    <UnstyledButton
+      component={Link}
+      to={item.path}
+      className={classes.railLink}
+      data-active={active || undefined}
+      aria-label={label}
+      aria-current={active && pathname === item.path ? 'page' : undefined}
+      onMouseEnter={showTip}
+      onFocus={showTip}
+      onMouseLeave={hideTip}
+      onBlur={hideTip}
     >
-      <UnstyledButton
-        component={Link}
-        to={item.path}
-        className={classes.railLink}
-        data-active={active || undefined}
-        aria-label={label}
-        aria-current={active && pathname === item.path ? 'page' : undefined}
-      >
-        <Icon size={22} stroke={1.6} aria-hidden />
-      </UnstyledButton>
-    </Tooltip>
+      <Icon size={22} stroke={1.6} aria-hidden />
+      {tip && (
+        <span className={classes.railTip} style={tip} aria-hidden>
+          {label}
+        </span>
+      )}
+    </UnstyledButton>
   );
 }
 

@@ -1,7 +1,8 @@
-import { Avatar, Box, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Avatar, Box, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DeferredMenu } from '../../components/deferred-menu';
 import { useProfile } from '../../lib/auth';
 import { useSession } from '../../lib/auth-storage';
 import { formatDate } from '../../lib/format';
@@ -18,8 +19,11 @@ export function UserMenu() {
   const since = formatDate(profile.data?.created_at, currentLanguage());
 
   return (
-    <Menu position="bottom-end" width={260} withinPortal>
-      <Menu.Target>
+    <DeferredMenu
+      position="bottom-end"
+      width={260}
+      withinPortal
+      target={
         <UnstyledButton
           style={{ display: 'flex', alignItems: 'center', gap: 8, color: 'inherit', padding: 4, borderRadius: 4 }}
         >
@@ -38,26 +42,29 @@ export function UserMenu() {
           {/* The button is named by what it shows (the email, on wide screens) and this, so speech control users can say it. */}
           <VisuallyHidden>{t('header.userMenu')}</VisuallyHidden>
         </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Box px="sm" py="xs">
-          <Text fw={700} fz="sm" truncate dir="ltr" ta="start">
-            {shownEmail}
-          </Text>
-          {since && (
-            <Text fz="xs" c="dimmed">
-              {t('header.memberSince')} {since}
+      }
+    >
+      {(Menu) => (
+        <>
+          <Box px="sm" py="xs">
+            <Text fw={700} fz="sm" truncate dir="ltr" ta="start">
+              {shownEmail}
             </Text>
-          )}
-        </Box>
-        <Menu.Divider />
-        <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} aria-hidden />}>
-          {t('header.profile')}
-        </Menu.Item>
-        <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void signOut()}>
-          {t('header.signOut')}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+            {since && (
+              <Text fz="xs" c="dimmed">
+                {t('header.memberSince')} {since}
+              </Text>
+            )}
+          </Box>
+          <Menu.Divider />
+          <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} aria-hidden />}>
+            {t('header.profile')}
+          </Menu.Item>
+          <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void signOut()}>
+            {t('header.signOut')}
+          </Menu.Item>
+        </>
+      )}
+    </DeferredMenu>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { UserDto } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
@@ -55,26 +55,25 @@ export function UsersTable({ users, loading, error, onRetry, canManage, onEdit, 
       width: 110,
       render: (user) =>
         canManage ? (
+          // The browser's own tooltips (title), as components/admin-screen.tsx's row actions.
           <Group gap={4} wrap="nowrap">
-            <Tooltip label={t('common.edit')} withArrow>
-              <ActionIcon
-                variant="subtle"
-                onClick={() => onEdit(user)}
-                aria-label={t('common.editItem', { name: user.name })}
-              >
-                <IconPencil size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('common.delete')} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                onClick={() => onDelete(user)}
-                aria-label={t('common.deleteItem', { name: user.name })}
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
-            </Tooltip>
+            <ActionIcon
+              title={t('common.edit')}
+              variant="subtle"
+              onClick={() => onEdit(user)}
+              aria-label={t('common.editItem', { name: user.name })}
+            >
+              <IconPencil size={18} aria-hidden />
+            </ActionIcon>
+            <ActionIcon
+              title={t('common.delete')}
+              variant="subtle"
+              color="red"
+              onClick={() => onDelete(user)}
+              aria-label={t('common.deleteItem', { name: user.name })}
+            >
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
           </Group>
         ) : null,
     },
