@@ -1,8 +1,8 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, RTL_LANGUAGES, TRANSLATION_LOAD_RETRIES } from '@tna/domain';
 import i18n, { type FormatterModule } from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { localDigits } from './digits';
+import { translationBackend } from './translation-backend';
 
 const LANGUAGE_STORAGE_KEY = 'language';
 
@@ -66,7 +66,7 @@ const localDigitsFormatter: FormatterModule = {
 };
 
 void i18n
-  .use(HttpBackend)
+  .use(translationBackend)
   .use(localDigitsFormatter)
   .use(initReactI18next)
   .init({
@@ -76,7 +76,6 @@ void i18n
     load: 'currentOnly',
     // SPEC 9: a failed translation file is retried twice.
     maxRetries: TRANSLATION_LOAD_RETRIES,
-    backend: { loadPath: '/assets/i18n/{{lng}}.json' },
     // The texts use {name} placeholders, the same as the domain's validation messages.
     interpolation: { escapeValue: false, prefix: '{', suffix: '}', alwaysFormat: true },
     returnEmptyString: false,
