@@ -1,4 +1,4 @@
-import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { InputBase, SimpleGrid, TextInput } from '@mantine/core';
 import { PHONE_PREFIX, type PositionDto } from '@tna/domain';
 import { type KeyboardEvent, memo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -172,7 +172,11 @@ function BackgroundSectionFields({ form, departmentId }: BackgroundSectionProps)
           </Reveal>
         </SimpleGrid>
         <Reveal at={FORM_PARTS.backgroundRest}>
-          <Textarea
+          {/* Mantine's Textarea without autosize is this; its module brings the autosize code that
+              field-sizing (assessment-form.module.css) made unneeded, to New Assessment's first load. */}
+          <InputBase
+            component="textarea"
+            multiline
             key={form.key('remarks')}
             {...field('remarks', false)}
             mt="md"

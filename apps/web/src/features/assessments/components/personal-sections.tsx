@@ -1,6 +1,7 @@
-import { Group, SegmentedControl, SimpleGrid, TextInput } from '@mantine/core';
+import { Group, SimpleGrid, TextInput } from '@mantine/core';
 import { ASSESSMENT_DATE_MIN } from '@tna/domain';
-import { memo, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useMemo, useState } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { DayInput } from '../../../components/day-input';
 import { Select } from '../../../components/select';
@@ -9,6 +10,9 @@ import { currentLanguage } from '../../../lib/i18n';
 import { Reveal } from '../../../lib/staged-reveal';
 import { birthYearOptions, type YearCalendar } from './assessment-options';
 import { SECTION_FIELDS } from './assessment-values';
+
+const CalendarChoice = lazy(() => import('./calendar-choice'));
+
 import {
   type AssessmentFormApi,
   bindField,
@@ -71,17 +75,12 @@ function PersonalSectionsFields({ form }: { form: AssessmentFormApi }) {
                 style={{ flex: 1, minWidth: 0 }}
               />
               {solar ? (
-                <SegmentedControl
-                  size="xs"
-                  mt={28}
-                  aria-label={t('tna.form.birthCalendar')}
-                  value={calendar}
-                  onChange={(value) => setYearCalendar(value as YearCalendar)}
-                  data={[
-                    { value: 'solar', label: t('tna.form.calendarSolar') },
-                    { value: 'gregorian', label: t('tna.form.calendarGregorian') },
-                  ]}
-                />
+                // Offline before the service worker had it, the year is still taken in Solar Hijri.
+                <ErrorBoundary fallback={null}>
+                  <Suspense fallback={null}>
+                    <CalendarChoice value={calendar} onChange={setYearCalendar} />
+                  </Suspense>
+                </ErrorBoundary>
               ) : null}
             </Group>
           </Reveal>
