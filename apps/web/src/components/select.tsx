@@ -1,4 +1,4 @@
-import type { ComboboxGenericData, SelectProps } from '@mantine/core';
+import type { SelectProps } from '@mantine/core';
 import { ComboboxChevron, InputBase } from '@mantine/core';
 import {
   type FocusEvent,
@@ -132,7 +132,12 @@ function ArrivedSelect({
 }
 
 /** The label of the option that holds `value`, in any of the shapes Mantine's `data` takes. */
-export function optionLabel(data: ComboboxGenericData | undefined, value: string | null | undefined): string {
+type Option = string | { value: string; label?: unknown };
+
+export function optionLabel(
+  data: ReadonlyArray<Option | { group: unknown; items: ReadonlyArray<Option> }> | undefined,
+  value: string | null | undefined,
+): string {
   if (value == null || !data) return '';
   for (const item of data) {
     if (typeof item === 'string') {
@@ -140,7 +145,7 @@ export function optionLabel(data: ComboboxGenericData | undefined, value: string
     } else if ('group' in item) {
       const found = optionLabel(item.items, value);
       if (found) return found;
-    } else if (item.value === value) return 'label' in item && typeof item.label === 'string' ? item.label : item.value;
+    } else if (item.value === value) return typeof item.label === 'string' ? item.label : item.value;
   }
   return '';
 }
