@@ -93,31 +93,39 @@ interface RowActionsProps {
 export function RowActions({ name, onEdit, onDelete, size = 'md' }: RowActionsProps) {
   const { t } = useTranslation();
   const icon = size === 'sm' ? 16 : 18;
+  const actions = [
+    onEdit && {
+      key: 'edit',
+      title: t('common.edit'),
+      label: t('common.editItem', { name }),
+      onClick: onEdit,
+      Icon: IconPencil,
+      color: undefined,
+    },
+    onDelete && {
+      key: 'delete',
+      title: t('common.delete'),
+      label: t('common.deleteItem', { name }),
+      onClick: onDelete,
+      Icon: IconTrash,
+      color: 'red',
+    },
+  ].filter((action) => !!action);
   return (
     <Group gap={4} wrap="nowrap">
-      {onEdit && (
+      {actions.map(({ key, title, label, onClick, Icon, color }) => (
         <ActionIcon
-          title={t('common.edit')}
+          key={key}
+          title={title}
           variant="subtle"
+          color={color}
           size={size}
-          onClick={onEdit}
-          aria-label={t('common.editItem', { name })}
+          onClick={onClick}
+          aria-label={label}
         >
-          <IconPencil size={icon} aria-hidden />
+          <Icon size={icon} aria-hidden />
         </ActionIcon>
-      )}
-      {onDelete && (
-        <ActionIcon
-          title={t('common.delete')}
-          variant="subtle"
-          color="red"
-          size={size}
-          onClick={onDelete}
-          aria-label={t('common.deleteItem', { name })}
-        >
-          <IconTrash size={icon} aria-hidden />
-        </ActionIcon>
-      )}
+      ))}
     </Group>
   );
 }

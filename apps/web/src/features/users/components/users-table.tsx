@@ -1,7 +1,6 @@
-import { ActionIcon, Group } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { UserDto } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
+import { RowActions } from '../../../components/admin-screen';
 import { type Column, DataTable } from '../../../components/data-table';
 import { useProvinces } from '../../../lib/api/get-provinces';
 import { formatList } from '../../../lib/format';
@@ -54,28 +53,7 @@ export function UsersTable({ users, loading, error, onRetry, canManage, onEdit, 
       header: t('common.action'),
       width: 110,
       render: (user) =>
-        canManage ? (
-          // The browser's own tooltips (title), as components/admin-screen.tsx's row actions.
-          <Group gap={4} wrap="nowrap">
-            <ActionIcon
-              title={t('common.edit')}
-              variant="subtle"
-              onClick={() => onEdit(user)}
-              aria-label={t('common.editItem', { name: user.name })}
-            >
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-            <ActionIcon
-              title={t('common.delete')}
-              variant="subtle"
-              color="red"
-              onClick={() => onDelete(user)}
-              aria-label={t('common.deleteItem', { name: user.name })}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Group>
-        ) : null,
+        canManage ? <RowActions name={user.name} onEdit={() => onEdit(user)} onDelete={() => onDelete(user)} /> : null,
     },
   ];
   return (
