@@ -8,6 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { chunkWaves, type Wave, wavesOf } from './build/chunk-waves';
 import { mantineShims } from './build/mantine-shims';
 import { mantineProviderStyles } from './build/mantine-variables';
+import { reactRouterProduction } from './build/react-router-production';
 import { routePreloads, staticImports } from './build/route-preloads';
 
 const domainSource = fileURLToPath(new URL('../../packages/domain/src/index.ts', import.meta.url));
@@ -165,7 +166,7 @@ const pwa = VitePWA({
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const providerStyles = () =>
-  mantineProviderStyles(fileURLToPath(new URL('./src/lib/mantine-no-default-variables.ts', import.meta.url)));
+  mantineProviderStyles(fileURLToPath(new URL('./src/lib/mantine-shims/provider-styles.ts', import.meta.url)));
 
 /** What both builds share (see firstBuildWaves). */
 const common = {
@@ -209,7 +210,7 @@ async function firstBuildWaves(): Promise<Map<string, Wave>> {
     ...common,
     configFile: false,
     logLevel: 'silent',
-    plugins: [mantineShims(), providerStyles(), react(), pwaRegisterStub()],
+    plugins: [mantineShims(), reactRouterProduction(), providerStyles(), react(), pwaRegisterStub()],
     build: { ...buildOptions, write: false, emptyOutDir: false },
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
@@ -222,6 +223,7 @@ export default defineConfig(async ({ command }) => ({
   ...common,
   plugins: [
     mantineShims(),
+    reactRouterProduction(),
     providerStyles(),
     react(),
     routePreloads(root),
