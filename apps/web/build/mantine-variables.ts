@@ -25,21 +25,27 @@ export function mantineProviderCss(): string {
 const VIRTUAL = 'virtual:mantine-provider.css';
 // Vite's marker for a module that is not a file: no other plugin tries to read it.
 const RESOLVED = `\0${VIRTUAL}`;
+const PROVIDER = /[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]MantineProvider[\\/]MantineProvider\.mjs$/;
 
 /**
- * `import 'virtual:mantine-provider.css'` is `mantineProviderCss()`. And Mantine's
- * remove-default-variables.mjs, which works out every default CSS variable of Mantine's theme as it
- * is loaded (15-40 ms of a slow phone's start) for the provider's `<style>` alone, is replaced by
- * `noDefaultVariables`: with `withCssVariables={false}` nothing calls it.
+ * `import 'virtual:mantine-provider.css'` is `mantineProviderCss()`. And the provider's two
+ * components that write that CSS as the app starts (with the resolvers and colour functions they
+ * need, and remove-default-variables.mjs, which works out every default variable as it is loaded:
+ * 15-40 ms of a slow phone's start) are replaced by `stubs` (src/lib/mantine-shims/provider-styles.ts):
+ * with `withCssVariables={false} withGlobalClasses={false}` nothing renders them.
  */
-export function mantineProviderStyles(noDefaultVariables: string): Plugin {
+export function mantineProviderStyles(stubs: string): Plugin {
   return {
     name: 'tna-mantine-provider-styles',
     enforce: 'pre',
     resolveId(source, importer) {
       if (source === VIRTUAL) return RESOLVED;
-      if (importer?.includes('/@mantine/core/') && source.endsWith('/remove-default-variables.mjs')) {
-        return noDefaultVariables;
+      if (
+        importer &&
+        PROVIDER.test(importer) &&
+        (source === './MantineCssVariables/MantineCssVariables.mjs' || source === './MantineClasses/MantineClasses.mjs')
+      ) {
+        return stubs;
       }
       return null;
     },
