@@ -37,7 +37,10 @@ function chunk(
 
 const chunks = [
   chunk('index.js', [ids.entry, '/nm/react/index.js'], [], { isEntry: true, facade: ids.entry }),
-  chunk('login.js', [ids.login], ['index.js', 'text.js', 'field.js'], { facade: ids.login, lazy: ['rules.js'] }),
+  chunk('login.js', [ids.login], ['index.js', 'text.js', 'field.js', 'alert.js'], {
+    facade: ids.login,
+    lazy: ['rules.js'],
+  }),
   // The sign-in form's rules, loaded at its first focus.
   chunk('rules.js', [ids.rules], ['index.js', 'domain.js'], { facade: ids.rules, lazy: ['shell.js'] }),
   chunk('register.js', [ids.register], ['index.js', 'text.js', 'field.js', 'menu.js'], { facade: ids.register }),
@@ -49,8 +52,10 @@ const chunks = [
       facade: ids.shell,
     },
   ),
-  chunk('dashboard.js', [ids.dashboard], ['index.js', 'scroll.js', 'table.js', 'select.js'], { facade: ids.dashboard }),
-  chunk('form.js', [ids.form], ['index.js', 'table.js', 'field.js', 'select.js'], { facade: ids.form }),
+  chunk('dashboard.js', [ids.dashboard], ['index.js', 'scroll.js', 'table.js', 'select.js', 'alert.js'], {
+    facade: ids.dashboard,
+  }),
+  chunk('form.js', [ids.form], ['index.js', 'table.js', 'field.js', 'select.js', 'alert.js'], { facade: ids.form }),
   // Loaded by the sign-in page and the shell (and register): what the sign-in page needs anyway.
   chunk('text.js', ['/nm/mantine/Text.mjs', '/nm/mantine/noop.mjs']),
   // Loaded by the shell and register, not the sign-in page.
@@ -61,6 +66,8 @@ const chunks = [
   chunk('scroll.js', ['/nm/mantine/ScrollArea.mjs', '/nm/mantine/is-element.mjs'], ['index.js']),
   // Loaded by the sign-in page and two signed-in pages, not the shell.
   chunk('field.js', ['/nm/mantine/Input.mjs']),
+  // Loaded by the sign-in page and eight signed-in pages, not the shell.
+  chunk('alert.js', ['/nm/mantine/Alert.mjs']),
   // Loaded by two signed-in pages only.
   chunk('table.js', ['/nm/mantine/Table.mjs']),
   // Loaded by eight signed-in pages (seven besides the two above).
@@ -77,7 +84,7 @@ const chunks = [
     }),
   ),
   ...Array.from({ length: 6 }, (_, i) =>
-    chunk(`page${i}.js`, [`${src}/features/x/pages/page${i}-page.tsx`], ['index.js', 'select.js'], {
+    chunk(`page${i}.js`, [`${src}/features/x/pages/page${i}-page.tsx`], ['index.js', 'select.js', 'alert.js'], {
       facade: `${src}/features/x/pages/page${i}-page.tsx`,
     }),
   ),
@@ -92,9 +99,18 @@ describe('chunk waves', () => {
     expect(waves.get(`${src}/app/shell/navbar.tsx`)).toBe('shell');
   });
 
-  it('puts what the shell shares with the sign-in page into a chunk of their own', () => {
+  it('puts what the shell shares with a guest page into a chunk of their own', () => {
     expect(waves.get('/nm/mantine/Text.mjs')).toBe('signin-shared');
     expect(waves.get('/nm/mantine/noop.mjs')).toBe('signin-shared');
+    // With the register page alone: register gets this chunk, not the whole shell.
+    expect(waves.get('/nm/mantine/Menu.mjs')).toBe('signin-shared');
+    // With what the sign-in page loads lazily (the rules would otherwise load the shell; the lazy
+    // import of the shell from there does not make the shell a guest's).
+    expect(waves.get('/domain/permissions.ts')).toBe('signin-shared');
+  });
+
+  it('puts what the sign-in page shares with eight signed-in pages there too', () => {
+    expect(waves.get('/nm/mantine/Alert.mjs')).toBe('signin-shared');
   });
 
   it('puts what eight signed-in pages load, and the shell does not, into one chunk for them all', () => {
@@ -106,15 +122,10 @@ describe('chunk waves', () => {
     expect(waves.get('/nm/mantine/Popover.mjs')).toBeNull();
   });
 
-  it('leaves the rest where the bundler puts it', () => {
-    // The entry's own modules, and what the shell shares with another guest page alone: register
-    // would otherwise load the whole shell.
+  it('marks what the entry loads, and leaves the rest where the bundler puts it', () => {
     expect(waves.get('/nm/react/index.js')).toBe('entry');
-    expect(waves.get('/nm/mantine/Menu.mjs')).toBeNull();
-    // Nor what it shares with what the sign-in page loads lazily (the rules would load the shell;
-    // the lazy import of the shell from there does not make the shell a guest's).
-    expect(waves.get('/domain/permissions.ts')).toBeNull();
-    // Not the shell's, and loaded by a guest page or by two signed-in pages only.
+    // Not the shell's, and loaded by a guest page and two signed-in pages, or by two signed-in
+    // pages only.
     expect(waves.get('/nm/mantine/Input.mjs')).toBeNull();
     expect(waves.get('/nm/mantine/Table.mjs')).toBeNull();
   });
@@ -124,12 +135,14 @@ describe('chunk waves', () => {
       expect(waves.get(id)).toBeNull();
   });
 
-  it('names the chunks for the bundler, and leaves the entry to it', () => {
+  it("names the chunks for the bundler, the entry's modules for the group that becomes the entry's chunk", () => {
     const name = chunkWaves(waves);
     expect(name('/nm/mantine/ScrollArea.mjs')).toBe('shell');
     expect(name('/nm/mantine/Text.mjs')).toBe('signin-shared');
-    expect(name('/nm/react/index.js')).toBeNull();
-    expect(name('/nm/mantine/Menu.mjs')).toBeNull();
+    // The entry's own module with them: the group's chunk is the entry's.
+    expect(name('/nm/react/index.js')).toBe('boot');
+    expect(name(ids.entry)).toBe('boot');
+    expect(name('/nm/mantine/Table.mjs')).toBeNull();
     expect(name('/not/in/the/first/build.ts')).toBeNull();
   });
 
