@@ -338,6 +338,9 @@ export async function phoneShot(
   await storeSession(phone.page, { ...who, language });
   await phone.page.goto(path);
   await phone.page.locator(ready).first().waitFor();
+  // Cards and charts below the screen are laid out only when scrolled to (content-visibility):
+  // every one laid out now, so that the checks below and the screenshot cover them all.
+  await phone.page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
   const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${name} overflows`).toBeLessThanOrEqual(0);
   // Lists are cards on a phone: no region of the page should need sideways scrolling to show a row.

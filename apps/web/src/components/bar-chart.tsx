@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../lib/format-number';
 import { currentLanguage } from '../lib/i18n';
@@ -35,7 +36,13 @@ export function BarChart({ label, bars, color }: BarChartProps) {
   }
   return (
     <div role="img" aria-label={summary} data-testid="bar-chart">
-      <ul className={classes.chart} aria-hidden>
+      {/* A row is about 24 px tall with the gap (measured at 375 px): the room the chart takes below
+          the screen until it is drawn (bar-chart.module.css). */}
+      <ul
+        className={classes.chart}
+        aria-hidden
+        style={{ '--chart-estimate': `${bars.length * 24}px` } as CSSProperties}
+      >
         {bars.map((bar) => (
           <li key={bar.key} className={classes.row}>
             <span className={classes.label} title={bar.label}>

@@ -21,7 +21,7 @@ import {
   IconSortAscending,
   IconSortDescending,
 } from '@tabler/icons-react';
-import { Fragment, type ReactNode } from 'react';
+import { type CSSProperties, Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../lib/digits';
 import { currentLanguage } from '../lib/i18n';
@@ -116,6 +116,15 @@ export function cardRoles<T>(columns: readonly Column<T>[]): CardRole[] {
     }
     return 'field';
   });
+}
+
+/**
+ * About how tall a card's content is at 375 px (padding and border come on top): the room it takes
+ * below the screen until drawn (`.card` in the CSS), so that the scroll bar does not jump. Measured,
+ * whole cards: a title and a field 82-107 px, three fields and actions 189-211, five and more 244-269. */
+function cardEstimate(roles: readonly CardRole[]): number {
+  const fields = roles.filter((role) => role === 'field').length;
+  return 38 + 28 * fields + (roles.includes('actions') ? 48 : 0);
 }
 
 /** Rows still on their way: grey bars where the rows will be, announced as busy. */
@@ -235,6 +244,7 @@ function RowCards<T>({
         aria-label={label}
         aria-busy={busy || undefined}
         data-busy={busy || undefined}
+        style={{ '--card-estimate': `${cardEstimate(roles)}px` } as CSSProperties}
       >
         {rows.map((row, index) => {
           const number = firstNumber + index;
