@@ -6,6 +6,25 @@ import { onReconnect } from '../../lib/offline/connectivity';
 
 const UPDATE_CHECK_MS = 60 * 60_000;
 
+/** The worker registration of this tab, once registered. */
+let registered: ServiceWorkerRegistration | undefined;
+
+/**
+ * Reload as soon as a new worker controls this tab. vite-plugin-pwa reloads only on workbox's
+ * `controlling` event, which workbox sends only for a worker it counts as this page's own: one it saw
+ * found. A new version found before this tab registered (the navigation that opened the tab looks for
+ * one, and a slow phone registers seconds later) is "external", its takeover is `externalcontrolling`,
+ * and Reload did nothing (seen in CI: the e2e test waited 30 s for the reload). With no worker waiting
+ * any more (another tab took the update), the tab reloads at once.
+ */
+function reloadOnNewWorker(): void {
+  if (!registered?.waiting) {
+    window.location.reload();
+    return;
+  }
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+}
+
 /**
  * Registers the service worker and offers a new version when one has been deployed: "A new version is
  * available" with Reload, which activates the new worker and reloads every tab on the new chunks.
@@ -20,6 +39,7 @@ export function UpdatePrompt() {
   } = useRegisterSW({
     onRegisteredSW(_url, registration) {
       if (!registration) return;
+      registered = registration;
       // A tab left open for days still learns about a deployment: hourly, and after an outage.
       setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
       onReconnect(() => void registration.update().catch(() => undefined));
@@ -44,7 +64,10 @@ export function UpdatePrompt() {
         <Button
           size="compact-sm"
           leftSection={<IconRefresh size={14} aria-hidden />}
-          onClick={() => void updateServiceWorker(true)}
+          onClick={() => {
+            reloadOnNewWorker();
+            void updateServiceWorker(true);
+          }}
         >
           {t('offline.update.reload')}
         </Button>
