@@ -34,8 +34,15 @@ export async function newPage(
   return { page, context };
 }
 
-/** Save a screenshot under e2e/artifacts/ for a person to look at. */
+/**
+ * Save a screenshot under e2e/artifacts/ for a person to look at. A full-page screenshot does not
+ * scroll, so cards and charts below the screen (content-visibility: auto) are drawn for it.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: path.join(shotsDir, `${name}.png`),
+    fullPage: true,
+    style: '* { content-visibility: visible !important; }',
+  });
 }
