@@ -1,5 +1,6 @@
 // What the browser benchmarks share besides the app (app.ts): the admin they sign in as, the
-// session the app keeps in localStorage, Debian's Chromium, and a first visit at 4x CPU slowdown.
+// session the app keeps in localStorage, Debian's Chromium, and a first visit at 4x CPU slowdown
+// (BENCH_CPU_RATE to change it).
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer, { type Browser, type BrowserContext, type CDPSession, type Page } from 'puppeteer-core';
 
@@ -64,6 +65,6 @@ export async function firstVisit(
     storage.setItem('roles', s.roles);
   }, session);
   const cdp = await page.createCDPSession();
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.BENCH_CPU_RATE ?? 4) });
   return { context, page, cdp };
 }

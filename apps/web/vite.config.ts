@@ -251,7 +251,7 @@ export default defineConfig(async ({ command }) => ({
                 groups: [
                   {
                     debugName: 'chunk-waves',
-                    name: chunkWaves(await firstBuildWaves()),
+                    name: chunkWaves(await firstBuildWaves(), path.resolve(root, 'src/main.tsx')),
                     includeDependenciesRecursively: false,
                   },
                 ],

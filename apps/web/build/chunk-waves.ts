@@ -13,8 +13,8 @@ import type { Rolldown } from 'vite';
  * sources would count every component of @mantine/core as the entry's, through its index module).
  * - `entry`: what the entry loads. The bundler gave each set of later chunks that also import such a
  *   module a file of its own, a dozen files on every first load; they are all loaded at the start anyway,
- *   so they go into the group that holds the entry's module, which is the entry's chunk (4.3 KiB gzip
- *   less on every page: each file's imports and exports, and gzip starting afresh);
+ *   so they go into one chunk, `boot`, that the entry's own small chunk imports (4.3 KiB gzip less
+ *   on every page: each file's imports and exports, and gzip starting afresh);
  * - `signin-shared`: what the shell shares with a guest page (the sign-in page, another one or what
  *   they load lazily: the sign-in form's rules), and what the sign-in page shares with as many
  *   signed-in pages as make `pages-common`. The sign-in page, held to 150 KiB, gets a little it does
@@ -127,11 +127,14 @@ export function wavesOf(chunks: Rolldown.OutputChunk[]): Map<string, Wave> {
 
 /**
  * The `name` function of a code-splitting group that puts each module in its wave's chunk. The
- * entry's modules are named `boot`: the group that captures the entry's own module becomes the
- * entry's chunk (index-*.js), so they join it.
+ * entry's modules are named `boot`; the entry script (index.html's, src/main.tsx) stays out of it,
+ * in the entry's own chunk (index-*.js, a few hundred bytes that import `boot`).
  */
-export function chunkWaves(waves: ReadonlyMap<string, Wave>): (id: string) => string | null {
+export function chunkWaves(waves: ReadonlyMap<string, Wave>, entryScript: string): (id: string) => string | null {
   return (id) => {
+    // What the entry script imports holds a top-level await (src/lib/next-task.ts); a group that
+    // captures the script itself then left the build with no entry chunk at all.
+    if (id === entryScript) return null;
     const wave = waves.get(id);
     return wave === 'entry' ? 'boot' : (wave ?? null);
   };

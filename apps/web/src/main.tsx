@@ -8,8 +8,15 @@ import './app/app.css';
 import './lib/i18n';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+// Here, before the app's modules: the bundler keeps the order in which modules run, and this one's
+// top-level await ends the task that evaluated those above (lib/next-task.ts).
+import './lib/next-task';
 import { App } from './app/app';
 import { enterTakesMarkedOption } from './lib/combobox-enter';
+import { nextTask } from './lib/next-task';
+
+// React DOM's own setup (evaluated with this module's imports) and the app's start in tasks of their own.
+await nextTask();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
