@@ -36,13 +36,29 @@ export async function newPage(
 
 /**
  * Save a screenshot under e2e/artifacts/ for a person to look at. A full-page screenshot does not
- * scroll, so cards and charts below the screen (content-visibility: auto) are drawn for it.
+ * scroll, so cards and charts below the screen (content-visibility: auto) are drawn for it, and
+ * left as they were after. Through each element's style object: an inline stylesheet (Playwright's
+ * `style` option) is refused, and reported, by a page whose Content-Security-Policy forbids them.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({
-    path: path.join(shotsDir, `${name}.png`),
-    fullPage: true,
-    style: '* { content-visibility: visible !important; }',
-  });
+  const drawAll = (on: boolean) =>
+    page.evaluate((on) => {
+      const marked = 'data-e2e-drawn';
+      if (!on) {
+        for (const el of document.querySelectorAll<HTMLElement>(`[${marked}]`)) {
+          el.style.removeProperty('content-visibility');
+          el.removeAttribute(marked);
+        }
+        return;
+      }
+      for (const el of document.querySelectorAll<HTMLElement>('body *'))
+        if (getComputedStyle(el).contentVisibility === 'auto') {
+          el.style.setProperty('content-visibility', 'visible');
+          el.setAttribute(marked, '');
+        }
+    }, on);
+  await drawAll(true);
+  await page.screenshot({ path: path.join(shotsDir, `${name}.png`), fullPage: true });
+  await drawAll(false);
 }
