@@ -1,17 +1,25 @@
 import type { AssessmentRowDto, AssessmentSort } from '@tna/domain';
-import { and, asc, desc, type SQL, sql } from 'drizzle-orm';
+import { and, desc, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { quickQuery } from '../../db/prepared.js';
 import type { ReadCache } from '../../db/read-cache.js';
 import type { ReferenceCache, ReferenceNames } from '../../db/reference-cache.js';
 import { assessments } from '../../db/schema/index.js';
+import {
+  ANCHOR_STEP,
+  type ListSorting,
+  listAnchors,
+  listOrder,
+  type OwnSort,
+  type OwnSorting,
+  sortKey,
+} from './anchor-search.repository.js';
 import { hasBlocks } from './assessment-blocks.repository.js';
 import {
   countAssessments,
   filterKey,
   type ListFilter,
   listValues,
-  listWhere,
   listWherePlaceholders,
   newestIds,
   type PageStart,
@@ -25,21 +33,11 @@ import { namesCover, plainRowsWithTotal, toRowDto } from './assessments.reposito
 import { type GroupCounts, groupCounts } from './group-counts.repository.js';
 import { groupOrder, pageGroups } from './group-order.js';
 import { groupRanks } from './group-ranks.js';
-import {
-  type FoundAnchors,
-  firstAnchorFromEnd,
-  type ListAnchors,
-  lastAnchorUpTo,
-  parseSnapshot,
-} from './list-anchors.js';
+import { firstAnchorFromEnd, type ListAnchors, lastAnchorUpTo } from './list-anchors.js';
 
+export type { ListSorting } from './anchor-search.repository.js';
 export type { ListFilter } from './assessment-filters.repository.js';
-
-export interface ListSorting {
-  sort?: AssessmentSort | undefined;
-  direction: 'asc' | 'desc';
-  lang: 'en' | 'fa' | 'ps';
-}
+export { listAnchors };
 
 /** The sorts by the name of a place or facility, and the filter each one's groups are. */
 const GROUP_SORTS = {
@@ -48,31 +46,9 @@ const GROUP_SORTS = {
   health_facility: 'health_facility',
 } as const satisfies Partial<Record<AssessmentSort, keyof ListFilter>>;
 type GroupSort = keyof typeof GROUP_SORTS;
-/** The sorts by one of the form's own columns, each read off a (status, column, id) index. */
-type OwnSort = Exclude<AssessmentSort, GroupSort>;
 
 function isGroupSort(sort: AssessmentSort): sort is GroupSort {
   return sort in GROUP_SORTS;
-}
-
-/** The expression a list is sorted by, for the form's own columns. */
-function sortKey(s: ListSorting & { sort: OwnSort }): SQL {
-  const keys: Record<OwnSort, SQL> = {
-    name: sql`${assessments.nameKey}`,
-    fathername: sql`${assessments.fathernameKey}`,
-    birth_year: sql`${assessments.birthYear}`,
-    implementing_organization: sql`${assessments.partnerKey}`,
-    phone: sql`${assessments.phone}`,
-    created_at: sql`${assessments.createdAt}`,
-  };
-  return keys[s.sort];
-}
-
-/** ORDER BY for a list: the chosen column across all rows, ties (and the default) newest first by id. */
-export function listOrder(s: ListSorting & { sort?: OwnSort | undefined }): SQL[] {
-  const dir = s.direction === 'desc' ? desc : asc;
-  if (!s.sort) return [desc(assessments.id)];
-  return [dir(sortKey({ ...s, sort: s.sort })), dir(assessments.id)];
 }
 
 /**
@@ -99,8 +75,6 @@ function sortedPageQuery(db: Executor, shape: string, sorting: ListSorting & { s
   });
 }
 
-/** Every ANCHOR_STEP-th row of a list when its anchors are read: a deep page starts reading at the nearest one. */
-const ANCHOR_STEP = 250;
 /** Pages that start before this row are read straight off the index. */
 const DIRECT_ROWS = 2 * ANCHOR_STEP;
 /**
@@ -130,38 +104,6 @@ export interface ListCaches {
   anchors: ListAnchors;
   /** How many rows of a list each place or facility holds, by list and sort (see groupCounts). */
   groups: ReadCache<GroupCounts>;
-}
-
-/** A list's order by the form's own columns: one of them, or none (newest first). */
-type OwnSorting = ListSorting & { sort?: OwnSort | undefined };
-
-/**
- * The anchors of a list in an order: rows 0, ANCHOR_STEP, 2 * ANCHOR_STEP... (one index-only scan),
- * with the snapshot they were read in (see ListAnchors: row notices of transactions it saw are in them)
- * and the list's rows in that snapshot, told by its last row (lead() looks one row ahead, where a
- * count over the whole window would hold every row until the end).
- */
-export async function listAnchors(db: Executor, filter: ListFilter, sorting: OwnSorting): Promise<FoundAnchors> {
-  const key = sorting.sort ? sortKey({ ...sorting, sort: sorting.sort }) : sql`null`;
-  const res =
-    await db.execute(sql`select s.snap, x.k, x.id, x.n, x.last from (select pg_current_snapshot()::text as snap) s
-    left join (
-      select k, id, n, last from (
-        select ${key} as k, ${assessments.id} as id, row_number() over w - 1 as n, lead(${assessments.id}) over w is null as last
-        from ${assessments} where ${listWhere(filter)}
-        window w as (order by ${sql.join(listOrder(sorting), sql`, `)})
-      ) y where n % ${ANCHOR_STEP} = 0 or last
-    ) x on true order by x.n`);
-  type Row = { snap: string; k: unknown; id: number | null; n: number | string; last: boolean | null };
-  const rows = (res as unknown as { rows: Row[] }).rows;
-  const snapshot = parseSnapshot(rows[0]?.snap);
-  if (!snapshot) throw new Error('The anchors were read without a snapshot');
-  const found = rows.filter((r) => r.id !== null);
-  const list = found
-    .filter((r) => Number(r.n) % ANCHOR_STEP === 0)
-    .map((r) => ({ key: r.k, id: Number(r.id), at: Number(r.n) }));
-  const last = found.find((r) => r.last);
-  return { list, snapshot, total: last ? Number(last.n) + 1 : 0 };
 }
 
 /**
