@@ -99,14 +99,28 @@ async function readCalls(server: Server, who: string, token: string, ids: number
   );
   const provinceIds = [...new Set(places.map((p) => p.province))];
   const headers = ASSESSMENT_SORTS.filter((sort) => sort !== 'created_at');
+  const provinceSearch = {
+    method: 'POST' as const,
+    path: () =>
+      `/api/tnas/search?sort=${pick(headers)}&direction=${pick(['asc', 'desc'])}&page=${1 + Math.floor(Math.random() * 200)}`,
+    body: () => JSON.stringify({ province: pick(provinceIds), status }),
+    token,
+  };
   rows.push(
-    await load(server, as('POST /api/tnas/search random province, sorted by any header, page 1-200 (uncached)'), {
-      method: 'POST',
-      path: () =>
-        `/api/tnas/search?sort=${pick(headers)}&direction=${pick(['asc', 'desc'])}&page=${1 + Math.floor(Math.random() * 200)}`,
-      body: () => JSON.stringify({ province: pick(provinceIds), status }),
-      token,
-    }),
+    await load(
+      server,
+      as('POST /api/tnas/search random province, sorted by any header, page 1-200 (uncached)'),
+      provinceSearch,
+    ),
+  );
+  // The same again: the first run is also the server's first sight of these 272 lists (their
+  // anchors and place counts are read meanwhile), this one shows a server that knows them.
+  rows.push(
+    await load(
+      server,
+      as('POST /api/tnas/search random province, sorted by any header, page 1-200 (the lists known)'),
+      provinceSearch,
+    ),
   );
   rows.push(
     await load(server, as('POST /api/tnas/search province+district'), {
