@@ -2,7 +2,7 @@ import type { AssessmentSort } from '@tna/domain';
 import { asc, desc, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { assessments } from '../../db/schema/index.js';
-import { type ListFilter, listWhere, shapeOf } from './assessment-filters.repository.js';
+import { type ListFilter, type ListShape, listWhere, shapeOf } from './assessment-filters.repository.js';
 import { type FoundAnchors, parseSnapshot } from './list-anchors.js';
 
 export interface ListSorting {
@@ -43,15 +43,18 @@ export function listOrder(s: ListSorting & { sort?: OwnSort | undefined }): SQL[
  * The lists an index holds in each of their own columns' orders: a status alone, or a status and a
  * province (the schema's (status[, province], column, id) indexes).
  */
-const SORTED_BY_INDEX = new Set(['----', 'p---']);
+const SORTED_BY_INDEX: ReadonlySet<string> = new Set<ListShape>(['---', 'p--']);
 
-/** Whether an index holds the list in the order, so that its anchors can be read by jumps. */
-function indexHolds(filter: ListFilter, sorting: OwnSorting): boolean {
+/**
+ * How a list's anchors are read: by jumps where an index holds the list in the order, else by
+ * numbering its rows.
+ */
+export function anchorSearch(filter: ListFilter, sorting: OwnSorting): 'jumps' | 'numbering' {
   const shape = shapeOf(filter);
   // Newest first, every list of one place or facility has its (status, place, id) index; a scope's
   // several provinces are in no single index's order.
-  if (!sorting.sort) return !shape.includes('s');
-  return SORTED_BY_INDEX.has(shape);
+  if (!sorting.sort) return shape.includes('s') ? 'numbering' : 'jumps';
+  return SORTED_BY_INDEX.has(shape) ? 'jumps' : 'numbering';
 }
 
 /**
@@ -60,7 +63,9 @@ function indexHolds(filter: ListFilter, sorting: OwnSorting): boolean {
  * that snapshot.
  */
 export function listAnchors(db: Executor, filter: ListFilter, sorting: OwnSorting): Promise<FoundAnchors> {
-  return indexHolds(filter, sorting) ? jumpedAnchors(db, filter, sorting) : windowAnchors(db, filter, sorting);
+  return anchorSearch(filter, sorting) === 'jumps'
+    ? jumpedAnchors(db, filter, sorting)
+    : windowAnchors(db, filter, sorting);
 }
 
 /**

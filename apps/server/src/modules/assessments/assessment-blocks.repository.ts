@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { assessmentBlocks } from '../../db/schema/index.js';
+import type { ListShape } from './assessment-filters.repository.js';
 
 // Where a deep page newest first starts, found in assessment_blocks (migration 0026): how many forms
 // of a status each block of 1,024 ids holds, over every province and per province, kept by triggers in
@@ -9,7 +10,7 @@ import { assessmentBlocks } from '../../db/schema/index.js';
 // counts it touches and the next page is exact, on every instance, with no scan of the list.
 
 /** The list filter shapes whose blocks are kept: all provinces, one, or a scope of several. */
-const BLOCK_SHAPES = new Set(['---', 'p--', '---s', 'p--s']);
+const BLOCK_SHAPES: ReadonlySet<string> = new Set<ListShape>(['---', 'p--', '---s', 'p--s']);
 
 /** Whether a list of this filter shape (see shapeOf) can start its pages from the blocks. */
 export const hasBlocks = (shape: string) => BLOCK_SHAPES.has(shape);

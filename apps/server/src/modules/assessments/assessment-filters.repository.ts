@@ -44,13 +44,19 @@ export function listWhere(f: ListFilter): SQL {
 }
 
 /** The filter shapes assessment_tallies keeps (province, district, facility; migration 0008). */
-const TALLIED_SHAPES = new Set(['---', 'p--', 'pd-', 'pdh', '--h']);
+const TALLIED_SHAPES: ReadonlySet<string> = new Set<ListShape>(['---', 'p--', 'pd-', 'pdh', '--h']);
 
 /** Whether a list's total is read off the tallies (else it is counted, a scan of the list). */
 export const totalIsKept = (shape: string) => shape === '---s' || TALLIED_SHAPES.has(shape);
 
-/** Which of the list filters are set, e.g. 'pd-' for a province and a district ('pd-s' within a scope). */
-export function shapeOf(f: ListFilter): string {
+/**
+ * Which of the list filters are set: province, district, facility, then 's' within a scope, e.g.
+ * 'pd-' for a province and a district, 'pd-s' within a scope. Sets of shapes are typed with it, so
+ * that a shape spelt wrong (four places for three) fails the type check instead of matching nothing.
+ */
+export type ListShape = `${'p' | '-'}${'d' | '-'}${'h' | '-'}${'s' | ''}`;
+
+export function shapeOf(f: ListFilter): ListShape {
   return `${f.province ? 'p' : '-'}${f.district ? 'd' : '-'}${f.health_facility ? 'h' : '-'}${f.provinces ? 's' : ''}`;
 }
 
