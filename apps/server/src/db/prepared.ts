@@ -1,5 +1,6 @@
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from './client.js';
+import { withQuickRows } from './row-mapper.js';
 
 const statements = new WeakMap<object, Map<string, unknown>>();
 let named = 0;
@@ -33,7 +34,7 @@ export function preparedQuery<T>(db: Executor, key: string, build: (name: string
   }
   let query = byKey.get(key) as T | undefined;
   if (query === undefined) {
-    query = build(`tna_${++named}`);
+    query = withQuickRows(build(`tna_${++named}`));
     byKey.set(key, query);
   }
   return query;
