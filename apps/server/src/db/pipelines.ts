@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import pg from 'pg';
 
 /** How long a pipelined connection that failed to open waits before it is tried again. */
@@ -50,6 +51,7 @@ export class PipelinePool {
     if (!line?.client) return this.pool.query(config as pg.QueryConfig, values);
     const client = line.client;
     line.inFlight++;
+    holdWrites(line, client);
     return client.query(config as pg.QueryConfig, values).finally(() => {
       line.inFlight--;
     });
@@ -110,8 +112,28 @@ export class PipelinePool {
   }
 }
 
+/**
+ * Holds a connection's writes until the event loop's check phase (setImmediate), so that the queries
+ * of all the requests read in one poll of the sockets leave in one write: node-postgres writes each
+ * query as it is asked (its own cork covers one query), and every write to a local socket wakes the
+ * backend and costs the server's one thread a system call.
+ */
+function holdWrites(line: Line, client: pg.Client): void {
+  if (line.holding) return;
+  const stream = (client as unknown as { connection?: { stream?: Writable } }).connection?.stream;
+  if (!stream?.cork) return;
+  line.holding = true;
+  stream.cork();
+  setImmediate(() => {
+    line.holding = false;
+    stream.uncork();
+  });
+}
+
 interface Line {
   client: pg.Client | null;
+  /** Whether this connection's writes are held until the check phase (see holdWrites). */
+  holding?: boolean;
   opening: boolean;
   /** When a connection that failed to open may be tried again. */
   retryAt: number;
