@@ -19,6 +19,7 @@ interface TargetProps {
   ref?: Ref<HTMLElement>;
   onClick?: (event: MouseEvent<HTMLElement>) => void;
   onKeyDown?: (event: KeyboardEvent<HTMLElement>) => void;
+  onPointerDown?: () => void;
   onPointerEnter?: () => void;
   onPointerLeave?: () => void;
   onFocus?: () => void;
@@ -47,6 +48,9 @@ export function DeferredMenu({ target, children, ...menuProps }: DeferredMenuPro
   const button = useRef<HTMLElement | null>(null);
   // A menu that opens on hover (the rail's) opens as its code comes under a pointer still there.
   const hovered = useRef(false);
+  // A press on the stand-in not yet ended by a click: when the code comes between the two, the
+  // stand-in is replaced under the pointer and the click lands beside the new button.
+  const pressed = useRef(false);
   const opensOnHover = menuProps.trigger === 'hover' || menuProps.trigger === 'click-hover';
   const [opened, setOpened] = useState(false);
   const arrived = parts !== null;
@@ -62,6 +66,9 @@ export function DeferredMenu({ target, children, ...menuProps }: DeferredMenuPro
     if (asked.current) {
       asked.current = null;
       button.current?.click();
+    } else if (pressed.current) {
+      pressed.current = false;
+      setOpened(true);
     } else if (hovered.current && opensOnHover) setOpened(true);
   }, [arrived, opensOnHover]);
 
@@ -73,7 +80,11 @@ export function DeferredMenu({ target, children, ...menuProps }: DeferredMenuPro
     return cloneElement(target, {
       'aria-haspopup': 'menu',
       'aria-expanded': false,
+      onPointerDown: () => {
+        pressed.current = true;
+      },
       onClick: (event: MouseEvent<HTMLElement>) => {
+        pressed.current = false;
         ask(event.currentTarget);
         target.props.onClick?.(event);
       },
