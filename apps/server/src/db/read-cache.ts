@@ -1,5 +1,6 @@
 import type { CacheStore } from './cache-store.js';
 import type { ChangeFeed, Topic } from './changes.js';
+import type { Doorkeeper } from './doorkeeper.js';
 
 /**
  * Results of reads kept in memory while nothing they depend on has changed: an entry is good while
@@ -17,6 +18,8 @@ export class ReadCache<V> {
     private readonly name: string,
     private readonly topics: readonly Topic[],
     private readonly ttlMs: number,
+    /** When given, a value is kept only from the second time its key is asked for (see Doorkeeper). */
+    private readonly doorkeeper?: Doorkeeper,
   ) {}
 
   private stamp(): string {
@@ -36,6 +39,7 @@ export class ReadCache<V> {
     const pendingKey = `${stamp}|${key}`;
     const already = this.pending.get(pendingKey);
     if (already) return already;
+    const admitted = this.doorkeeper?.seenBefore(storeKey) ?? true;
     const reading = load();
     this.pending.set(pendingKey, reading);
     let value: V;
@@ -46,7 +50,7 @@ export class ReadCache<V> {
     }
     const now = Date.now();
     const until = Math.min(now + this.ttlMs, keep ? keep(value) || 0 : Number.POSITIVE_INFINITY);
-    if (until > now && this.changes.live && this.stamp() === stamp)
+    if (admitted && until > now && this.changes.live && this.stamp() === stamp)
       this.store.set(storeKey, { value, stamp }, until - now);
     return value;
   }

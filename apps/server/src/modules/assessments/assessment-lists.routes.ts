@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REFERENCE_TOPICS } from '../../db/changes.js';
+import { Doorkeeper } from '../../db/doorkeeper.js';
 import { ReadCache } from '../../db/read-cache.js';
 import { AppError } from '../../lib/app-error.js';
 import { acceptedEncoding, type Encoding, encode } from '../../lib/encoding.js';
@@ -97,13 +98,16 @@ export const assessmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
   // the first pages of the NEW list are what every validator opens, again and again. They are kept
   // as the bytes that are sent: the JSON (writing it out was the largest cost of a kept page), or for
   // a browser the JSON compressed (compressing it again for every request cut the pages a second by
-  // more than half). Browsers all accept brotli, so a page is rarely kept twice.
+  // more than half). Browsers all accept brotli, so a page is rarely kept twice. Only pages asked for
+  // a second time are kept: pages read once (deep pages, searches) would push out of the shared store
+  // what every request needs (see Doorkeeper).
   const pages = new ReadCache<string | Buffer>(
     store,
     database.changes,
     'pages',
     ['assessments', ...REFERENCE_TOPICS],
     60_000,
+    new Doorkeeper(),
   );
   // Where deep pages start reading (see pageStart), kept through writes (see ListAnchors), and how
   // many rows each place or facility holds in a list sorted by their names (see groupCounts), kept

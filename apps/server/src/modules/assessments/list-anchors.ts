@@ -174,7 +174,12 @@ function shift(kept: KeptAnchors, row: unknown[]): boolean {
   return true;
 }
 
-/** While a list's anchors keep being dropped, they are looked for at most once in this many ms. */
+/**
+ * While a list's anchors keep being dropped (by changes they cannot follow, or by a search that failed
+ * or raced such a change), they are looked for at most once in this many ms. Anchors pushed out of
+ * the store by others are looked for again at once: held back, a list read its deep pages off the
+ * index for up to this long (bench/README.md, 2026-11-28, ninth session).
+ */
 const ANCHOR_RETRY_MS = 30_000;
 /**
  * Searches for anchors run at most SEEKS_AT_ONCE at a time, with at most SEEKS_WAITING waiting; a list
@@ -200,8 +205,10 @@ export class ListAnchors {
   private readonly held = new Map<string, KeptAnchors>();
   /** Values just read, not yet in the store: row notices must update them too. */
   private readonly loading = new Set<KeptAnchors>();
-  /** When each list's anchors were last looked for. */
-  private readonly sought = new LRUCache<string, number>({ max: 1_000 });
+  /** The lists whose anchors are being looked for. */
+  private readonly sought = new Set<string>();
+  /** When each list's anchors were last dropped (see ANCHOR_RETRY_MS). */
+  private readonly dropped = new LRUCache<string, number>({ max: 1_000 });
   /** How many row notices this instance has heard. */
   private heardCount = 0;
   /** The notices heard while anchors are being read, numbered: a read must take them in. */
@@ -229,15 +236,14 @@ export class ListAnchors {
   }
 
   /**
-   * Look for a list's anchors in the background, unless that was done in the last ANCHOR_RETRY_MS.
-   * Finding them scans the whole list (200 ms for 450,000 NEW forms sorted by name at 1M). Settles
-   * when the search is over, found or not.
+   * Look for a list's anchors in the background, unless that is under way or they were dropped in
+   * the last ANCHOR_RETRY_MS. Finding them scans the whole list (200 ms for 450,000 NEW forms sorted
+   * by name at 1M). Settles when the search is over, found or not.
    */
   seek(key: string, filter: ListFilter, order: AnchorOrder, find: () => Promise<FoundAnchors>): Promise<void> {
-    const now = Date.now();
-    if (now - (this.sought.get(key) ?? 0) < ANCHOR_RETRY_MS) return Promise.resolve();
+    if (this.sought.has(key) || Date.now() - (this.dropped.get(key) ?? 0) < ANCHOR_RETRY_MS) return Promise.resolve();
     if (this.seeking > SEEKS_WAITING) return Promise.resolve();
-    this.sought.set(key, now);
+    this.sought.add(key);
     const from = this.heardCount;
     this.reading++;
     this.seeking++;
@@ -261,10 +267,14 @@ export class ListAnchors {
           // memory outside its budget while no write comes to prune them.
           this.prune();
           if (this.cache.holds(key, kept)) this.held.set(key, kept);
+          else this.dropped.set(key, Date.now());
         })
         // A failed search (the database closing, say) only means the next pages start elsewhere.
-        .catch(() => {})
-        .finally(() => this.seeking--)
+        .catch(() => this.dropped.set(key, Date.now()))
+        .finally(() => {
+          this.seeking--;
+          this.sought.delete(key);
+        })
     );
   }
 
@@ -309,6 +319,7 @@ export class ListAnchors {
     for (const row of notice.rows) {
       if (!inList(kept.filter, row)) continue;
       if (!shift(kept, row)) {
+        this.dropped.set(kept.key, Date.now());
         kept.list = [];
         this.held.delete(kept.key);
         this.cache.delete(kept.key);

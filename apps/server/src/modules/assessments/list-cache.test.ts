@@ -32,9 +32,13 @@ describe('lists and figures kept in memory', () => {
     const figures = (via: TestContext['request']) =>
       via('GET', '/api/tnas/status/figures', { token: t.adminToken }).then((res) => res.json().data);
     const before = await list(t.request);
-    expect(await list(other.request)).toEqual(before);
-    expect(await packedList(t.request)).toEqual(before);
-    expect(await packedList(other.request)).toEqual(before);
+    // Each copy read twice: a page is kept from the second time it is asked for (see Doorkeeper).
+    for (let i = 0; i < 2; i++) {
+      expect(await list(t.request)).toEqual(before);
+      expect(await list(other.request)).toEqual(before);
+      expect(await packedList(t.request)).toEqual(before);
+      expect(await packedList(other.request)).toEqual(before);
+    }
     const newBefore = (await figures(other.request)).find((f: { status: string }) => f.status === 'NEW').total;
 
     const first = before.data[0].id;
