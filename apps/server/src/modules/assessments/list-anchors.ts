@@ -270,7 +270,9 @@ export class ListAnchors {
           else this.dropped.set(key, Date.now());
         })
         // A failed search (the database closing, say) only means the next pages start elsewhere.
-        .catch(() => this.dropped.set(key, Date.now()))
+        .catch(() => {
+          this.dropped.set(key, Date.now());
+        })
         .finally(() => {
           this.seeking--;
           this.sought.delete(key);
