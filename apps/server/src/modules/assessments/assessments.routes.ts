@@ -139,12 +139,19 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The form's priorities and histories: the form (for who may read it) and the rows are read at
+  // once, so a request waits for one round trip, not two (under the mixed benchmark's writes the
+  // histories' p95 was half again the details'); the rows are answered only to a reader who may see
+  // the form (404 otherwise, as for the details).
   app.get(
     '/tnas/priorities/bystaffid/:id',
     { schema: { params: idParams }, config: { permission: 'tna.details' } },
     async (request) => {
-      await readableAssessment(app.db, requireUser(request), request.params.id);
-      return { data: await listPriorities(app.db, request.params.id) };
+      const [, data] = await Promise.all([
+        readableAssessment(app.db, requireUser(request), request.params.id),
+        listPriorities(app.db, request.params.id),
+      ]);
+      return { data };
     },
   );
 
@@ -152,8 +159,11 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tnas/histories/bystaffid/:id',
     { schema: { params: idParams }, config: { permission: 'tna.details' } },
     async (request) => {
-      await readableAssessment(app.db, requireUser(request), request.params.id);
-      return { data: await listHistories(app.db, request.params.id) };
+      const [, data] = await Promise.all([
+        readableAssessment(app.db, requireUser(request), request.params.id),
+        listHistories(app.db, request.params.id),
+      ]);
+      return { data };
     },
   );
 
