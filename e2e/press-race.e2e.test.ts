@@ -2,7 +2,7 @@
 // (components/floating-parts-loader.ts). When it comes between the press and the release of a click
 // or a tap, the stand-in is replaced under the pointer and the release lands on a new element: the
 // press alone must say what was asked for (a race seen once in CI, for the language menu).
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage } from './support/browser.js';
 import { E2E_ADMIN } from './support/global-setup.js';
@@ -36,20 +36,28 @@ async function partsInPlace(page: Page) {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
+/**
+ * Press `target` with the mouse, let the held code come while the button is down, and release once
+ * it is in place: the release lands on the element that replaced the stand-in.
+ */
+async function pressAsCodeArrives(page: Page, target: Locator, arrive: () => void) {
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (!box) throw new Error('the pressed element is not on the page');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  arrive();
+  await partsInPlace(page);
+  await page.mouse.up();
+}
+
 describe('a press while the code of menus and selects arrives', { timeout: 120_000 }, () => {
   it('opens the language menu, and it stays open', async () => {
     const token = await login(E2E_ADMIN.email, E2E_ADMIN.password);
     const { page, context, arrive } = await heldPage(1366);
     await storeSession(page, { token, email: E2E_ADMIN.email, roles: 'admin', language: 'en' });
     await page.goto('/');
-    const button = page.getByRole('button', { name: /^Language/ });
-    const box = await button.boundingBox();
-    if (!box) throw new Error('no language button');
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    arrive();
-    await partsInPlace(page);
-    await page.mouse.up();
+    await pressAsCodeArrives(page, page.getByRole('button', { name: /^Language/ }), arrive);
     await page.getByRole('menuitem', { name: 'فارسی FA' }).waitFor({ timeout: 5_000 });
     await page.waitForTimeout(300);
     await expect(page.getByRole('menuitem', { name: 'فارسی FA' }).isVisible()).resolves.toBe(true);
@@ -62,14 +70,7 @@ describe('a press while the code of menus and selects arrives', { timeout: 120_0
     await page.goto('/tna/create');
     await page.locator('#tna-line-priority').waitFor();
     const province = field(page, 'perminent_province_id');
-    await province.scrollIntoViewIfNeeded();
-    const box = await province.boundingBox();
-    if (!box) throw new Error('no province select');
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    arrive();
-    await partsInPlace(page);
-    await page.mouse.up();
+    await pressAsCodeArrives(page, province, arrive);
     await expect.poll(() => province.getAttribute('aria-expanded')).toBe('true');
     await page.waitForTimeout(300);
     await expect(province.getAttribute('aria-expanded')).resolves.toBe('true');
