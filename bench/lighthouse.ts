@@ -26,7 +26,8 @@ const ALL_PAGES: readonly { name: string; path: string; signedIn: boolean }[] = 
   { name: 'validation list', path: '/tna/validate', signedIn: true },
 ];
 // LH_PAGES="new assessment,login" runs only those; LH_REPORTS=dir keeps each run's full report (JSON)
-// there, to read what the largest paint was and which tasks blocked.
+// there, with its trace (.trace.json: the unslowed tasks the simulation multiplied), to read what the
+// largest paint was and which tasks blocked.
 const PAGES = process.env.LH_PAGES
   ? ALL_PAGES.filter((p) => process.env.LH_PAGES!.split(',').includes(p.name))
   : ALL_PAGES;
@@ -153,6 +154,13 @@ async function main() {
         if (REPORTS) {
           mkdirSync(REPORTS, { recursive: true });
           writeFileSync(path.join(REPORTS, `${target.name.replace(/ /g, '-')}-${run + 1}.json`), JSON.stringify(lhr));
+          // The trace too: which tasks of the unslowed load the simulation multiplied (bench/README.md).
+          const trace = (result!.artifacts as unknown as { Trace?: unknown }).Trace;
+          if (trace)
+            writeFileSync(
+              path.join(REPORTS, `${target.name.replace(/ /g, '-')}-${run + 1}.trace.json`),
+              JSON.stringify(trace),
+            );
         }
         const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ??
           []) as NetworkItem[];

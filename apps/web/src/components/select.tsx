@@ -32,10 +32,11 @@ import { focusedAtPartsArrival, requestFloatingParts, useFloatingParts } from '.
  */
 export function useArmed<E>(onFocus: ((event: FocusEvent<E>) => void) | undefined) {
   // 'off' until the first focus, then two more renders before 'on'. Mantine's combobox keeps its
-  // list's id in a ref, which the list sets in an effect as it mounts and again when its id turns
-  // from React's to a random one (Mantine's useId, one render later); the combobox reads the ref for
-  // aria-controls and aria-expanded only when it renders. Without the renders after the list's id
-  // settled, a list opened by a tap was named by an id that no longer existed.
+  // list's id in a ref, which the list sets in an effect as it mounts (and, with Mantine's own useId,
+  // again one render later when the id turned random: the build now keeps React's,
+  // lib/mantine-shims/use-id.ts); the combobox reads the ref for aria-controls and aria-expanded only
+  // when it renders. Without the renders after the list's id settled, a list opened by a tap was
+  // named by an id that no longer existed.
   const [armed, setArmed] = useState<'off' | 'mounting' | 'settling' | 'on'>('off');
   useEffect(() => {
     if (armed === 'mounting') setArmed('settling');

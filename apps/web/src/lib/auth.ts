@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type ProfileResponse, provinceScope } from '@tna/domain';
-import { useMemo } from 'react';
 import { apiClient } from './api-client';
 import { getSession, getToken, useSession } from './auth-storage';
 import { readLastProfile, writeLastProfile } from './offline/profile-cache';
@@ -20,30 +19,38 @@ export function profileQueryOptions() {
 }
 
 /**
- * The signed-in user. Until the server answers (or while it cannot be reached) the profile last seen
- * on this device stands in, marked as old (updated at 0) so that it is fetched again at once.
+ * The profile query as the screens ask it. Until the server answers (or while it cannot be reached)
+ * the profile last seen on this device stands in, marked as old (updated at 0) so that it is fetched
+ * again at once.
  */
-export function useProfile() {
-  const { token, email } = useSession();
-  return useQuery({
+function signedInProfile(token: string | null, email: string | null) {
+  return {
     ...profileQueryOptions(),
     enabled: token !== null,
     initialData: () => readLastProfile(email),
     initialDataUpdatedAt: 0,
-  });
+  };
 }
+
+/** The signed-in user. */
+export function useProfile() {
+  const { token, email } = useSession();
+  return useQuery(signedInProfile(token, email));
+}
+
+const scopeOf = (user: ProfileResponse['success']): readonly number[] | null =>
+  provinceScope({ id: user.id, roles: user.roles.map((r) => r.name), provinces: user.provinces });
 
 /**
  * The provinces the signed-in user works in (the domain's provinceScope), or null for all of them
  * (and while the profile loads): what the screens offer; the server enforces it either way.
+ * Selected from the profile, so that a screen that asks is rendered again only when the scope changes,
+ * not when the profile arrives: TanStack Query renders such a screen at once, in one task, and the
+ * dashboard and the lists ask at their top (issue 15).
  */
 export function useProvinceScope(): readonly number[] | null {
-  const user = useProfile().data;
-  return useMemo(
-    () =>
-      user ? provinceScope({ id: user.id, roles: user.roles.map((r) => r.name), provinces: user.provinces }) : null,
-    [user],
-  );
+  const { token, email } = useSession();
+  return useQuery({ ...signedInProfile(token, email), select: scopeOf }).data ?? null;
 }
 
 /** The signed-in user's roles, from the stored roles text (SPEC 5 role check). */
