@@ -80,6 +80,9 @@ const PHASES = (process.env.TM_PHASES ?? '').split(',').filter(Boolean);
 // what Lighthouse's Total Blocking Time at LH_CPU_SLOWDOWN=8 counts (it leaves out tasks under 10 ms),
 // without its simulated network moving tasks in and out of the window from run to run.
 const SCALE = Number(process.env.TM_SCALE ?? 1);
+// TM_UNDER=commitHookEffectListMount: for each task, the time by the function each sample's stack
+// calls from that one (which effects, say, a task of passive effects ran).
+const UNDER = process.env.TM_UNDER;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
@@ -139,6 +142,13 @@ try {
       const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
       const parents = new Map<number, number>();
       for (const n of profile.nodes) for (const c of n.children ?? []) parents.set(c, n.id);
+      /** The frame that `caller` (the innermost of that name) called on a sample's stack. */
+      const calledFrom = (id: number | undefined, caller: string): string | undefined => {
+        for (let below: number | undefined; id !== undefined; below = id, id = parents.get(id))
+          if (frames.get(id)?.functionName === caller)
+            return below === undefined ? undefined : frameName(frames.get(below)!);
+        return undefined;
+      };
       /** The functions of PHASES on a sample's stack. */
       const phasesOf = (id: number | undefined, found = new Set<string>()): Set<string> => {
         for (; id !== undefined; id = parents.get(id)) {
@@ -166,9 +176,12 @@ try {
         }
         const self = new Map<string, number>();
         const phases = new Map<string, number>();
+        const under = new Map<string, number>();
         for (const s of samples) {
           if (s.at < task.ts || s.at > end) continue;
           for (const phase of phasesOf(s.id)) phases.set(phase, (phases.get(phase) ?? 0) + s.ms);
+          const callee = UNDER ? calledFrom(s.id, UNDER) : undefined;
+          if (callee) under.set(callee, (under.get(callee) ?? 0) + s.ms);
           const name = frameName(frames.get(s.id)!);
           if (name !== '(idle)') self.set(name, (self.get(name) ?? 0) + s.ms);
         }
@@ -183,6 +196,7 @@ try {
         );
         console.log(`    most time in: ${list(self, TOP)}`);
         if (PHASES.length) console.log(`    in: ${list(phases, PHASES.length)}`);
+        if (UNDER) console.log(`    called from ${UNDER}: ${list(under, TOP)}`);
       }
       console.log(`  each x${SCALE} less 50 ms, summed: ${Math.round(over)} ms`);
       blocking.push(over);
