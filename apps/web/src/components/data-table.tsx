@@ -11,7 +11,6 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   IconAlertCircle,
   IconChevronDown,
@@ -25,6 +24,7 @@ import { type CSSProperties, Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../lib/digits';
 import { currentLanguage } from '../lib/i18n';
+import { useMediaMatch } from '../lib/media-query';
 import classes from './data-table.module.css';
 
 export type SortDirection = 'asc' | 'desc';
@@ -305,7 +305,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     emptyText,
   } = props;
   // Read before the first paint, so a phone never draws the wide table first.
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const phone = useMediaMatch(PHONE_QUERY);
 
   if (loading) return <ListSkeleton />;
   if (error) return <LoadError onRetry={onRetry} />;

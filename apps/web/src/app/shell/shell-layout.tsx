@@ -1,7 +1,8 @@
-import { useDisclosure, useMediaQuery, useWindowEvent } from '@mantine/hooks';
+import { useDisclosure, useWindowEvent } from '@mantine/hooks';
 import { type CSSProperties, type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useMediaMatch } from '../../lib/media-query';
 import { Reveal, StagedReveal } from '../../lib/staged-reveal';
 import { ConnectivityBanner } from '../offline/connectivity-banner';
 import { ControlSidebar } from './control-sidebar';
@@ -27,7 +28,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   const { settings, update, reset } = useDisplaySettings();
   const [mobileOpened, mobile] = useDisclosure(false);
   const [controlOpened, control] = useDisclosure(false);
-  const desktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const desktop = useMediaMatch('(min-width: 48em)');
   const rail = settings.sidebarCollapsed && desktop;
   const { pathname } = useLocation();
 

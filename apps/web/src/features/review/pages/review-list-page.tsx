@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { ASSESSMENT_SORTS, type AssessmentSort, type AssessmentStatus, can } from '@tna/domain';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { SortState } from '../../../components/data-table';
@@ -43,11 +43,15 @@ export function ReviewListPage({ status }: { status: AssessmentStatus }) {
     : null;
   const direction = params.get('direction') === 'desc' ? 'desc' : 'asc';
   const province = positiveId(params.get('province'));
-  const filters: ReviewFilters = {
-    province,
-    district: province ? positiveId(params.get('district')) : null,
-    health_facility: province ? positiveId(params.get('health_facility')) : null,
-  };
+  const district = province ? positiveId(params.get('district')) : null;
+  const facility = province ? positiveId(params.get('health_facility')) : null;
+  // The search form's props stay the same objects while only the list's answer changes: the answer
+  // renders this page again synchronously (TanStack Query), and the memoised form then skips that
+  // render instead of building its selects again in the same task (issue 15).
+  const filters: ReviewFilters = useMemo(
+    () => ({ province, district, health_facility: facility }),
+    [province, district, facility],
+  );
   const list = useReviewList({
     status,
     page,
@@ -75,24 +79,34 @@ export function ReviewListPage({ status }: { status: AssessmentStatus }) {
     }
   }, [page, lastPage, setParams]);
 
-  const update = (patch: Record<string, string | null>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(patch)) {
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      if (next.get('page') === '1') next.delete('page');
-      return next;
-    });
+  const update = useCallback(
+    (patch: Record<string, string | null>) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(patch)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        if (next.get('page') === '1') next.delete('page');
+        return next;
+      }),
+    [setParams],
+  );
 
-  const search = (next: ReviewFilters) =>
-    update({
-      province: next.province ? String(next.province) : null,
-      district: next.district ? String(next.district) : null,
-      health_facility: next.health_facility ? String(next.health_facility) : null,
-      page: null,
-    });
+  const search = useCallback(
+    (next: ReviewFilters) =>
+      update({
+        province: next.province ? String(next.province) : null,
+        district: next.district ? String(next.district) : null,
+        health_facility: next.health_facility ? String(next.health_facility) : null,
+        page: null,
+      }),
+    [update],
+  );
+  const reset = useCallback(
+    () => update({ province: null, district: null, health_facility: null, page: null }),
+    [update],
+  );
 
   const toggleSort = (key: string) =>
     update({
@@ -137,7 +151,7 @@ export function ReviewListPage({ status }: { status: AssessmentStatus }) {
       <ReviewSearch
         applied={filters}
         onSearch={search}
-        onReset={() => update({ province: null, district: null, health_facility: null, page: null })}
+        onReset={reset}
         searching={list.isFetching && Boolean(province)}
       />
       <ReviewTable
