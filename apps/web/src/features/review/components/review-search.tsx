@@ -54,9 +54,18 @@ const SearchForm = memo(function SearchForm({
   const { t } = useTranslation();
   const language = currentLanguage();
   const [draft, setDraft] = useState<ReviewFilters>(applied);
-  // Back and forward (the search lives in the address) bring their own search.
+  // Back and forward (the search lives in the address) bring their own search. The same search kept
+  // as it is: a new object on mount rendered the whole form again, synchronously (issue 15).
   const { province, district, health_facility } = applied;
-  useEffect(() => setDraft({ province, district, health_facility }), [province, district, health_facility]);
+  useEffect(
+    () =>
+      setDraft((draft) =>
+        draft.province === province && draft.district === district && draft.health_facility === health_facility
+          ? draft
+          : { province, district, health_facility },
+      ),
+    [province, district, health_facility],
+  );
   // Only the provinces the reader works in: the server answers an empty page for any other.
   const scope = useProvinceScope();
   const districts = useDistricts(draft.province);

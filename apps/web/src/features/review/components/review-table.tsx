@@ -1,6 +1,7 @@
 import { Anchor, Button } from '@mantine/core';
 import { IconChecklist, IconExternalLink, IconEye } from '@tabler/icons-react';
 import type { AssessmentRowDto, AssessmentStatus, Page } from '@tna/domain';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Column, SortState } from '../../../components/data-table';
@@ -59,7 +60,21 @@ function RowAction({ status, row }: { status: AssessmentStatus; row: AssessmentR
 }
 
 /** SPEC 2 review lists: numbered from the page's first row, sortable on the server, names in the active language. */
-export function ReviewTable({ status, page, loading, busy, error, onRetry, onPage, sort, onSort }: ReviewTableProps) {
+/**
+ * Memoised: the list page renders again at once with every answer (TanStack Query), and hands this
+ * the answer only in a transition (see review-list-page.tsx), so the table is built in slices.
+ */
+export const ReviewTable = memo(function ReviewTable({
+  status,
+  page,
+  loading,
+  busy,
+  error,
+  onRetry,
+  onPage,
+  sort,
+  onSort,
+}: ReviewTableProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const columns: Column<AssessmentRowDto>[] = [
@@ -146,4 +161,4 @@ export function ReviewTable({ status, page, loading, busy, error, onRetry, onPag
       pagesLabel={t('tna.review.pages')}
     />
   );
-}
+});

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { ASSESSMENT_SORTS, type AssessmentSort, type AssessmentStatus, can } from '@tna/domain';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { SortState } from '../../../components/data-table';
@@ -108,14 +108,28 @@ export function ReviewListPage({ status }: { status: AssessmentStatus }) {
     [update],
   );
 
-  const toggleSort = (key: string) =>
-    update({
-      sort: key,
-      direction: sortKey === key && direction === 'asc' ? 'desc' : 'asc',
-      page: null,
-    });
+  const toggleSort = useCallback(
+    (key: string) =>
+      update({
+        sort: key,
+        direction: sortKey === key && direction === 'asc' ? 'desc' : 'asc',
+        page: null,
+      }),
+    [update, sortKey, direction],
+  );
+  const showPage = useCallback((next: number) => update({ page: String(next) }), [update]);
+  const { refetch } = list;
+  const retry = useCallback(() => void refetch(), [refetch]);
 
-  const sort: SortState | undefined = sortKey ? { key: sortKey, direction } : undefined;
+  const sort: SortState | undefined = useMemo(
+    () => (sortKey ? { key: sortKey, direction } : undefined),
+    [sortKey, direction],
+  );
+  // The answer reaches the table in a transition: this page renders again synchronously with every
+  // answer, and the (memoised) table, given the same props meanwhile, is then built in slices that
+  // let a tap through instead of in that one task (issue 15). Until then it stays as it was: loading,
+  // or the previous page marked busy.
+  const shown = useDeferredValue(list.data);
 
   const runExport = async () => {
     setExporting(true);
@@ -156,12 +170,12 @@ export function ReviewListPage({ status }: { status: AssessmentStatus }) {
       />
       <ReviewTable
         status={status}
-        page={list.data}
-        loading={list.isPending}
-        busy={list.isPlaceholderData}
+        page={shown}
+        loading={shown === undefined && !list.isError}
+        busy={list.isPlaceholderData || shown !== list.data}
         error={list.isError}
-        onRetry={() => void list.refetch()}
-        onPage={(next) => update({ page: String(next) })}
+        onRetry={retry}
+        onPage={showPage}
         sort={sort}
         onSort={toggleSort}
       />
