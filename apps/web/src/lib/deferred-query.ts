@@ -33,3 +33,32 @@ export function useDeferredView<T>(query: DeferredView<T>): DeferredView<T> {
   const { data, isPending, isError, refetch } = useDeferredQuery(query);
   return useMemo(() => ({ data, isPending, isError, refetch }), [data, isPending, isError, refetch]);
 }
+
+/** What a paged table shows of a paged query, deferred (see useDeferredPage). */
+export interface DeferredPage<P> {
+  /** The page on screen: the answer once the transition has rendered it, the previous page before. */
+  page: P | undefined;
+  /** Nothing to show yet, and no error to show instead. */
+  loading: boolean;
+  /** What is on screen is not the page asked for: the previous page (dimmed) while the next loads or renders. */
+  busy: boolean;
+}
+
+/**
+ * A paged list's answer handed to its (memoised) table in a transition: the answer renders the page
+ * that asked again synchronously (TanStack Query), and the table, given the same props meanwhile, is
+ * then built in slices that let a tap through instead of in that one task (issue 15). Until then it
+ * shows what it showed: loading, or the previous page marked busy.
+ */
+export function useDeferredPage<P>(query: {
+  data: P | undefined;
+  isError: boolean;
+  isPlaceholderData: boolean;
+}): DeferredPage<P> {
+  const page = useDeferredValue(query.data);
+  return {
+    page,
+    loading: page === undefined && !query.isError,
+    busy: query.isPlaceholderData || page !== query.data,
+  };
+}

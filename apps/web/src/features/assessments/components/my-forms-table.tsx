@@ -1,6 +1,7 @@
 import { Anchor, Button, Group } from '@mantine/core';
 import { IconArchive, IconPencil } from '@tabler/icons-react';
 import type { AssessmentRowDto, Page } from '@tna/domain';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Column } from '../../../components/data-table';
@@ -20,7 +21,7 @@ interface MyFormsTableProps {
 }
 
 /** SPEC 2 My Assessments: the officer's NEW forms, numbered from the page's first row, with Update and Archive. */
-export function MyFormsTable({ page, loading, busy, error, onRetry, onPage, onArchive }: MyFormsTableProps) {
+function MyFormsTableView({ page, loading, busy, error, onRetry, onPage, onArchive }: MyFormsTableProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const columns: Column<AssessmentRowDto>[] = [
@@ -101,3 +102,6 @@ export function MyFormsTable({ page, loading, busy, error, onRetry, onPage, onAr
     />
   );
 }
+
+/** Memoised: the page hands it the answer in a transition (lib/deferred-query.ts useDeferredPage). */
+export const MyFormsTable = memo(MyFormsTableView);

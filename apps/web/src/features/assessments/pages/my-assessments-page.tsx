@@ -1,12 +1,13 @@
 import { Button } from '@mantine/core';
 import { IconFilePlus } from '@tabler/icons-react';
 import { type AssessmentRowDto, can } from '@tna/domain';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useConfirm } from '../../../components/use-confirm';
 import { useRoles } from '../../../lib/auth';
+import { useDeferredPage } from '../../../lib/deferred-query';
 import { fullName } from '../../../lib/localized';
 import { notify } from '../../../lib/notify';
 import { useChangeStatus } from '../api/change-status';
@@ -29,9 +30,19 @@ export function MyAssessmentsPage() {
   const canCreate = can(useRoles(), 'tna.create');
   const [archiving, setArchiving] = useState<AssessmentRowDto | null>(null);
 
-  const startArchive = async (row: AssessmentRowDto) => {
-    if (await confirm('confirm.archive', { danger: true })) setArchiving(row);
-  };
+  // The table is memoised and gets the answer in a transition (lib/deferred-query.ts), so its props
+  // stay the same objects while only the answer changes.
+  const shown = useDeferredPage(forms);
+  const { refetch } = forms;
+  const retry = useCallback(() => void refetch(), [refetch]);
+  const showPage = useCallback((next: number) => setParams(next > 1 ? { page: String(next) } : {}), [setParams]);
+  const startArchive = useCallback(
+    async (row: AssessmentRowDto) => {
+      if (await confirm('confirm.archive', { danger: true })) setArchiving(row);
+    },
+    [confirm],
+  );
+  const askArchive = useCallback((row: AssessmentRowDto) => void startArchive(row), [startArchive]);
 
   const archive = async (remarks: string) => {
     if (!archiving) return;
@@ -59,13 +70,13 @@ export function MyAssessmentsPage() {
         }
       />
       <MyFormsTable
-        page={forms.data}
-        loading={forms.isPending}
-        busy={forms.isPlaceholderData}
+        page={shown.page}
+        loading={shown.loading}
+        busy={shown.busy}
         error={forms.isError}
-        onRetry={() => void forms.refetch()}
-        onPage={(next) => setParams(next > 1 ? { page: String(next) } : {})}
-        onArchive={(row) => void startArchive(row)}
+        onRetry={retry}
+        onPage={showPage}
+        onArchive={askArchive}
       />
       <ArchiveModal
         subject={archiving ? fullName(archiving) : null}

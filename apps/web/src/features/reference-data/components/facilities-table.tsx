@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { FacilityDto, FacilitySort, Page } from '@tna/domain';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowActions } from '../../../components/admin-screen';
 import type { Column, SortState } from '../../../components/data-table';
@@ -23,7 +24,7 @@ interface FacilitiesTableProps {
 }
 
 /** SPEC 2 health facilities: code, name, type, province, district, status; sorted and paged by the server. */
-export function FacilitiesTable(props: FacilitiesTableProps) {
+export const FacilitiesTable = memo(function FacilitiesTable(props: FacilitiesTableProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   const columns: Column<FacilityDto>[] = [
@@ -93,4 +94,4 @@ export function FacilitiesTable(props: FacilitiesTableProps) {
       pagesLabel={t('hospitals.pages')}
     />
   );
-}
+});

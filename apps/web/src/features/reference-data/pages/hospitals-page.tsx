@@ -1,11 +1,12 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { can, type FacilityDto, type FacilitySort } from '@tna/domain';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModeToggle, useAdminScreen, useConfirmedDelete } from '../../../components/admin-screen';
 import type { SortState } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { useRoles } from '../../../lib/auth';
+import { useDeferredPage } from '../../../lib/deferred-query';
 import { currentLanguage } from '../../../lib/i18n';
 import { useDeleteHospital } from '../api/delete-hospital';
 import { useHospitals } from '../api/get-hospitals';
@@ -53,14 +54,23 @@ export function HospitalsPage() {
     setFilters(next);
   };
 
-  const toggleSort = (key: FacilitySort) => {
+  const toggleSort = useCallback((key: FacilitySort) => {
     setSort((current) =>
       current.key === key
         ? { key, direction: current.direction === 'asc' ? 'desc' : 'asc' }
         : { key, direction: 'asc' },
     );
     setPage(1);
-  };
+  }, []);
+
+  // The table is memoised and gets the answer in a transition (lib/deferred-query.ts), so its props
+  // stay the same objects while only the answer changes.
+  const shown = useDeferredPage(hospitals);
+  const { refetch } = hospitals;
+  const retry = useCallback(() => void refetch(), [refetch]);
+  const { edit } = screen;
+  const editFacility = useCallback((facility: FacilityDto) => void edit(facility), [edit]);
+  const deleteFacility = useCallback((facility: FacilityDto) => void destroy(facility.id), [destroy]);
 
   return (
     <>
@@ -88,17 +98,17 @@ export function HospitalsPage() {
         <>
           <FacilityFilters value={filters} onChange={changeFilters} />
           <FacilitiesTable
-            page={hospitals.data}
-            loading={hospitals.isPending}
-            fetching={hospitals.isPlaceholderData}
+            page={shown.page}
+            loading={shown.loading}
+            fetching={shown.busy}
             error={hospitals.isError}
-            onRetry={() => void hospitals.refetch()}
+            onRetry={retry}
             sort={sort}
             onSort={toggleSort}
             onPage={setPage}
             canManage={canManage}
-            onEdit={(facility) => void screen.edit(facility)}
-            onDelete={(facility) => void destroy(facility.id)}
+            onEdit={editFacility}
+            onDelete={deleteFacility}
           />
         </>
       )}

@@ -1,12 +1,13 @@
 import { Button } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { ASSESSMENT_SORTS, type AssessmentSort, type AssessmentStatus, can } from '@tna/domain';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { SortState } from '../../../components/data-table';
 import { PageHeader } from '../../../components/page-header';
 import { useRoles } from '../../../lib/auth';
+import { useDeferredPage } from '../../../lib/deferred-query';
 import { describeError } from '../../../lib/form';
 import { currentLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notify';
@@ -125,11 +126,8 @@ export function ReviewListPage({ status }: { status: AssessmentStatus }) {
     () => (sortKey ? { key: sortKey, direction } : undefined),
     [sortKey, direction],
   );
-  // The answer reaches the table in a transition: this page renders again synchronously with every
-  // answer, and the (memoised) table, given the same props meanwhile, is then built in slices that
-  // let a tap through instead of in that one task (issue 15). Until then it stays as it was: loading,
-  // or the previous page marked busy.
-  const shown = useDeferredValue(list.data);
+  // The answer reaches the (memoised) table in a transition (lib/deferred-query.ts).
+  const shown = useDeferredPage(list);
 
   const runExport = async () => {
     setExporting(true);
@@ -170,9 +168,9 @@ export function ReviewListPage({ status }: { status: AssessmentStatus }) {
       />
       <ReviewTable
         status={status}
-        page={shown}
-        loading={shown === undefined && !list.isError}
-        busy={list.isPlaceholderData || shown !== list.data}
+        page={shown.page}
+        loading={shown.loading}
+        busy={shown.busy}
         error={list.isError}
         onRetry={retry}
         onPage={showPage}

@@ -1,4 +1,5 @@
 import type { UserDto } from '@tna/domain';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowActions } from '../../../components/admin-screen';
 import { type Column, DataTable } from '../../../components/data-table';
@@ -19,7 +20,15 @@ interface UsersTableProps {
 }
 
 /** SPEC 2 users table: #, Name, Email, Role, Action. */
-export function UsersTable({ users, loading, error, onRetry, canManage, onEdit, onDelete }: UsersTableProps) {
+export const UsersTable = memo(function UsersTable({
+  users,
+  loading,
+  error,
+  onRetry,
+  canManage,
+  onEdit,
+  onDelete,
+}: UsersTableProps) {
   const { t } = useTranslation();
   const provinces = useProvinces();
   const provinceName = (id: number) => {
@@ -67,4 +76,4 @@ export function UsersTable({ users, loading, error, onRetry, canManage, onEdit, 
       label={t('users.list')}
     />
   );
-}
+});

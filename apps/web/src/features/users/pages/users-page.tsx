@@ -1,12 +1,13 @@
 import { Button, Tabs } from '@mantine/core';
 import { IconList, IconPlus } from '@tabler/icons-react';
 import { can, type UserDto } from '@tna/domain';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { useConfirm } from '../../../components/use-confirm';
 import { useUsers } from '../../../lib/api/get-users';
 import { useRoles } from '../../../lib/auth';
+import { useDeferredView } from '../../../lib/deferred-query';
 import { describeError } from '../../../lib/form';
 import { notify } from '../../../lib/notify';
 import { useDeleteUser } from '../api/delete-user';
@@ -21,24 +22,37 @@ export function UsersPage() {
   const { t, i18n } = useTranslation();
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const [tab, setTab] = useState<string | null>('users');
-  const users = useUsers();
+  // The table is memoised and gets the list in a transition (lib/deferred-query.ts), so its props stay
+  // the same objects while only the answer changes.
+  const users = useDeferredView(useUsers());
   const remove = useDeleteUser();
   const confirm = useConfirm();
   const canManage = can(useRoles(), 'users.manage');
 
-  const edit = async (user: UserDto) => {
-    if (await confirm('confirm.edit')) setMode({ kind: 'form', user });
-  };
+  const edit = useCallback(
+    async (user: UserDto) => {
+      if (await confirm('confirm.edit')) setMode({ kind: 'form', user });
+    },
+    [confirm],
+  );
 
-  const destroy = async (user: UserDto) => {
-    if (!(await confirm('confirm.delete', { danger: true }))) return;
-    try {
-      await remove.mutateAsync(user.id);
-      notify('success', t('toast.deleteSucceeded'));
-    } catch (error) {
-      notify('error', describeError(i18n, error), t('toast.deleteFailed'));
-    }
-  };
+  const { mutateAsync: removeUser } = remove;
+  const destroy = useCallback(
+    async (user: UserDto) => {
+      if (!(await confirm('confirm.delete', { danger: true }))) return;
+      try {
+        await removeUser(user.id);
+        notify('success', t('toast.deleteSucceeded'));
+      } catch (error) {
+        notify('error', describeError(i18n, error), t('toast.deleteFailed'));
+      }
+    },
+    [confirm, removeUser, t, i18n],
+  );
+  const editUser = useCallback((user: UserDto) => void edit(user), [edit]);
+  const deleteUser = useCallback((user: UserDto) => void destroy(user), [destroy]);
+  const { refetch } = users;
+  const retry = useCallback(() => void refetch(), [refetch]);
 
   const toggle =
     mode.kind === 'list' ? (
@@ -77,10 +91,10 @@ export function UsersPage() {
               users={users.data}
               loading={users.isPending}
               error={users.isError}
-              onRetry={() => void users.refetch()}
+              onRetry={retry}
               canManage={canManage}
-              onEdit={(user) => void edit(user)}
-              onDelete={(user) => void destroy(user)}
+              onEdit={editUser}
+              onDelete={deleteUser}
             />
           </Tabs.Panel>
           {canManage ? (
