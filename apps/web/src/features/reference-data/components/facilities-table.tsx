@@ -23,7 +23,10 @@ interface FacilitiesTableProps {
   onDelete: (facility: FacilityDto) => void;
 }
 
-/** SPEC 2 health facilities: code, name, type, province, district, status; sorted and paged by the server. */
+/**
+ * SPEC 2 health facilities: code, name, type, province, district, status; sorted and paged by the
+ * server. Memoised: the page hands it the answer in a transition (lib/deferred-query.ts).
+ */
 export const FacilitiesTable = memo(function FacilitiesTable(props: FacilitiesTableProps) {
   const { t } = useTranslation();
   const language = currentLanguage();

@@ -59,10 +59,11 @@ function RowAction({ status, row }: { status: AssessmentStatus; row: AssessmentR
   );
 }
 
-/** SPEC 2 review lists: numbered from the page's first row, sortable on the server, names in the active language. */
 /**
- * Memoised: the list page renders again at once with every answer (TanStack Query), and hands this
- * the answer only in a transition (see review-list-page.tsx), so the table is built in slices.
+ * SPEC 2 review lists: numbered from the page's first row, sortable on the server, names in the active
+ * language. Memoised: the list page renders again at once with every answer (TanStack Query), and
+ * hands this the answer only in a transition (lib/deferred-query.ts useDeferredPage), so the table is
+ * built in slices.
  */
 export const ReviewTable = memo(function ReviewTable({
   status,

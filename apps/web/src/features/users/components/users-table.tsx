@@ -19,7 +19,10 @@ interface UsersTableProps {
   onDelete: (user: UserDto) => void;
 }
 
-/** SPEC 2 users table: #, Name, Email, Role, Action. */
+/**
+ * SPEC 2 users table: #, Name, Email, Role, Action. Memoised: the page hands it the list in a
+ * transition (lib/deferred-query.ts).
+ */
 export const UsersTable = memo(function UsersTable({
   users,
   loading,
