@@ -13,8 +13,10 @@ describe('configuration', () => {
       cacheMaxMb: 32,
       changeHeartbeatSeconds: 5,
       databasePipelines: 3,
+      databaseWriters: 8,
     });
     expect(loadConfig({ DATABASE_PIPELINES: '0' }).databasePipelines).toBe(0);
+    expect(loadConfig({ DATABASE_WRITERS: '0' }).databaseWriters).toBe(0);
     expect(c.dataDir.endsWith('/data')).toBe(true);
     expect(c.sessionTtlSeconds).toBe(12 * 3600);
   });
@@ -33,6 +35,7 @@ describe('configuration', () => {
     [{ CACHE_MAX_MB: '1.5' }, /^Configuration error: CACHE_MAX_MB /],
     [{ DATABASE_PIPELINES: '9' }, /^Configuration error: DATABASE_PIPELINES must be a whole number from 0 to 8/],
     [{ DATABASE_PIPELINES: 'two' }, /^Configuration error: DATABASE_PIPELINES /],
+    [{ DATABASE_WRITERS: '21' }, /^Configuration error: DATABASE_WRITERS must be a whole number from 0 to 20/],
     [{ CHANGE_HEARTBEAT: 'often' }, /^Configuration error: CHANGE_HEARTBEAT must be a duration/],
     [{ CHANGE_HEARTBEAT: '1h' }, /^Configuration error: CHANGE_HEARTBEAT /],
   ])('stops with one line naming the variable for %j', (env, message) => {

@@ -72,6 +72,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ error: 'must be a URL' }).optional(),
   CACHE_MAX_MB: wholeNumber(0, 4096, 'must be a whole number of megabytes from 0 to 4096').default(32),
   DATABASE_PIPELINES: wholeNumber(0, 8, 'must be a whole number from 0 to 8').default(3),
+  DATABASE_WRITERS: wholeNumber(0, 20, 'must be a whole number from 0 to 20').default(8),
   CHANGE_HEARTBEAT: z
     .string()
     .default('5s')
@@ -108,6 +109,8 @@ export interface Config {
   changeHeartbeatSeconds: number;
   /** PostgreSQL connections in pipeline mode that carry list pages and details (see db/pipelines.ts). */
   databasePipelines: number;
+  /** Write transactions an instance runs at once on PostgreSQL, the others waiting (0: no limit). */
+  databaseWriters: number;
 }
 
 export class ConfigError extends Error {}
@@ -142,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cacheMaxMb: e.CACHE_MAX_MB,
     changeHeartbeatSeconds: e.CHANGE_HEARTBEAT,
     databasePipelines: e.DATABASE_PIPELINES,
+    databaseWriters: e.DATABASE_WRITERS,
   };
 }
 

@@ -54,6 +54,7 @@ async function main(): Promise<void> {
             url: config.databaseUrl,
             heartbeatMs: config.changeHeartbeatSeconds * 1000,
             pipelines: config.databasePipelines,
+            writers: config.databaseWriters,
           }
         : { kind: 'pglite', dataDir: pgliteDir(config.dataDir) },
     );

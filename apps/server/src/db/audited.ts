@@ -3,6 +3,7 @@ import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor, Tx } from './client.js';
 import { auditLogs } from './schema/index.js';
+import { gatedTransaction } from './write-gate.js';
 
 /** Who is acting, and through which request: written into every audit entry. */
 export interface Actor {
@@ -167,9 +168,12 @@ export class AuditedTx {
   }
 }
 
-/** Run `fn` in one transaction whose writes are audited; any error rolls back change and audit alike. */
+/**
+ * Run `fn` in one transaction whose writes are audited; any error rolls back change and audit alike.
+ * It waits its turn at the database's write gate (write-gate.ts).
+ */
 export function audited<T>(db: Db, actor: Actor, fn: (w: AuditedTx) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => fn(new AuditedTx(tx as Tx, actor)));
+  return gatedTransaction(db, (tx) => fn(new AuditedTx(tx, actor)));
 }
 
 /** The values a record was created with, as its audit entry keeps them (null when it has none). */

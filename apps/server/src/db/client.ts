@@ -8,6 +8,7 @@ import { ChangeFeed } from './changes.js';
 import { PipelinePool } from './pipelines.js';
 import { setQuickDatabase } from './prepared.js';
 import * as schema from './schema/index.js';
+import { setWriteGate, WriteGate } from './write-gate.js';
 
 export type Schema = typeof schema;
 /** The Drizzle database, whichever driver is behind it. */
@@ -57,6 +58,8 @@ export type DatabaseTarget =
       /** Pipelined connections for the quick reads (see PipelinePool): 3 unless given, 0 for none. */
       pipelines?: number;
       heartbeatMs?: number;
+      /** Write transactions at once (see WriteGate): 8 unless given, 0 for no limit. */
+      writers?: number;
     };
 
 /**
@@ -77,6 +80,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     const pipelines = new PipelinePool(pool, connection, target.pipelines ?? 3);
     // drizzle takes it for a pool (by its class name): a transaction on it gets one of the pool's connections.
+    const writers = target.writers ?? 8;
+    if (writers) setWriteGate(db, new WriteGate(writers));
     setQuickDatabase(db, drizzleNodePg({ client: pipelines as unknown as pg.Pool, schema }) as unknown as Db);
     const changes = new ChangeFeed({ heartbeatMs: target.heartbeatMs });
     // Without the listener the server still works, with its caches off, and keeps trying.
