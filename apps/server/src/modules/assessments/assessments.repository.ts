@@ -321,22 +321,34 @@ export async function pageMyForms(
 }
 
 /** Claim an idempotency key in this transaction; false when a request with it already went through. */
-export async function claimIdempotencyKey(db: Executor, userId: number, key: string): Promise<boolean> {
-  const rows = await db
+/**
+ * Claim an idempotency key for a new form and take ids for `count` new assessments, in one round
+ * trip. `claimed` is false when the key was claimed before (the submit is a retry): then nothing is
+ * written, and the ids taken are left unused (a gap in the numbers, as a rolled-back insert leaves).
+ */
+export async function claimKeyAndTakeIds(
+  tx: Executor,
+  userId: number,
+  key: string,
+  count: number,
+): Promise<{ claimed: boolean; ids: number[] }> {
+  const claim = tx
     .insert(idempotencyKeys)
     .values({ userId, key })
     .onConflictDoNothing()
     .returning({ id: idempotencyKeys.id });
-  return rows.length > 0;
+  const result = await tx.execute<{ id: number; claimed: number }>(
+    sql`with claimed as (${claim.getSQL()})
+      select nextval(pg_get_serial_sequence('assessments', 'id'))::int as id, (select count(*) from claimed)::int as claimed
+      from generate_series(1, ${count})`,
+  );
+  const rows = (result as unknown as { rows: { id: number; claimed: number }[] }).rows;
+  return { claimed: rows[0]?.claimed === 1, ids: rows.map((r) => r.id) };
 }
 
-export async function bindIdempotencyKey(
-  db: Executor,
-  userId: number,
-  key: string,
-  assessmentId: number,
-): Promise<void> {
-  await db
+/** The write that ties a claimed key to the form it created; not yet run (see AuditedTx.together). */
+export function keyBinding(tx: Executor, userId: number, key: string, assessmentId: number) {
+  return tx
     .update(idempotencyKeys)
     .set({ assessmentId })
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));

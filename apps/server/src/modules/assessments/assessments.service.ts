@@ -16,7 +16,7 @@ import {
   personKey,
   tazkiraKey,
 } from '@tna/domain';
-import { eq } from 'drizzle-orm';
+import { eq, type SQLWrapper } from 'drizzle-orm';
 import { type Actor, type AuditedTx, audited, auditSnapshot, createdValues } from '../../db/audited.js';
 import type { Db, Executor } from '../../db/client.js';
 import { assessmentHistories, assessmentPriorities, assessments } from '../../db/schema/index.js';
@@ -27,10 +27,10 @@ import { allocateAssessmentIds } from './assessment-references.repository.js';
 import {
   type AssessmentRow,
   assessmentOfKey,
-  bindIdempotencyKey,
-  claimIdempotencyKey,
+  claimKeyAndTakeIds,
   findAssessment,
   findAssessmentDto,
+  keyBinding,
 } from './assessments.repository.js';
 import { duplicateKeys, findDuplicates } from './duplicates.repository.js';
 
@@ -92,15 +92,6 @@ function sameSubmission(original: Record<string, unknown>, fields: AssessmentFie
   );
 }
 
-async function writePriorities(w: AuditedTx, assessmentId: number, lines: PriorityLineInput[]): Promise<void> {
-  await w.tx.delete(assessmentPriorities).where(eq(assessmentPriorities.assessmentId, assessmentId));
-  await w.tx
-    .insert(assessmentPriorities)
-    .values(
-      lines.map((l) => ({ assessmentId, departmentId: l.department, trainingId: l.training, priority: l.priority })),
-    );
-}
-
 /** A new form and its priority lines. */
 export interface NewAssessment {
   fields: AssessmentFields;
@@ -109,9 +100,10 @@ export interface NewAssessment {
 
 /**
  * Write new assessments in the caller's transaction: the forms, their priority lines and first
- * history entries (to NEW), each with its audit entry, one statement per table however many there
- * are. Every write of a new form comes through here: the submit (one form) and the import (a batch).
- * Answers their ids, in order.
+ * history entries (to NEW), each with its audit entry. Two statements however many forms there are:
+ * the forms, then their audit entries, lines and history together (with `also`, writes of the
+ * caller's sent with them). Every write of a new form comes through here: the submit (one form) and
+ * the import (a batch). `ids` are theirs when the caller took them already. Answers their ids, in order.
  */
 export async function insertAssessments(
   w: AuditedTx,
@@ -119,10 +111,19 @@ export async function insertAssessments(
   items: NewAssessment[],
   refs: ReferenceSource,
   remarks = 'Created',
+  taken?: { ids: number[]; also: SQLWrapper[] },
 ): Promise<number[]> {
   for (const item of items) await checkReferences(refs, item.fields, item.lines);
   // Ids taken first, so that each form's lines and history name it whatever order rows come back in.
-  const ids = await allocateAssessmentIds(w.tx, items.length);
+  const ids = taken?.ids ?? (await allocateAssessmentIds(w.tx, items.length));
+  const lines = items.flatMap((item, i) =>
+    item.lines.map((l) => ({
+      assessmentId: ids[i]!,
+      departmentId: l.department,
+      trainingId: l.training,
+      priority: l.priority,
+    })),
+  );
   await w.insertMany(
     assessments,
     'Assessment',
@@ -134,21 +135,16 @@ export async function insertAssessments(
       updatedBy: creatorId,
     })),
     items.map(({ lines }) => ({ priorities: priorityValues(lines) })),
+    [
+      ...(lines.length ? [w.tx.insert(assessmentPriorities).values(lines)] : []),
+      w.tx
+        .insert(assessmentHistories)
+        .values(
+          ids.map((assessmentId) => ({ assessmentId, userId: creatorId, fromStatus: null, toStatus: 'NEW', remarks })),
+        ),
+      ...(taken?.also ?? []),
+    ],
   );
-  const lines = items.flatMap((item, i) =>
-    item.lines.map((l) => ({
-      assessmentId: ids[i]!,
-      departmentId: l.department,
-      trainingId: l.training,
-      priority: l.priority,
-    })),
-  );
-  if (lines.length) await w.tx.insert(assessmentPriorities).values(lines);
-  await w.tx
-    .insert(assessmentHistories)
-    .values(
-      ids.map((assessmentId) => ({ assessmentId, userId: creatorId, fromStatus: null, toStatus: 'NEW', remarks })),
-    );
   return ids;
 }
 
@@ -178,10 +174,12 @@ export async function createAssessment(
 ): Promise<{ assessment: AssessmentDto; replayed: boolean }> {
   assertJobProvinceInScope(user, fields);
   const created = await audited(db, actor, async (w) => {
-    if (idempotencyKey && !(await claimIdempotencyKey(w.tx, actor.userId, idempotencyKey))) return null;
-    const [id] = await insertAssessments(w, actor.userId, [{ fields, lines }], referencesIn(w.tx, kept));
-    if (idempotencyKey) await bindIdempotencyKey(w.tx, actor.userId, idempotencyKey, id!);
-    return id!;
+    const refs = referencesIn(w.tx, kept);
+    if (!idempotencyKey) return (await insertAssessments(w, actor.userId, [{ fields, lines }], refs))[0]!;
+    const { claimed, ids } = await claimKeyAndTakeIds(w.tx, actor.userId, idempotencyKey, 1);
+    if (!claimed) return null;
+    const also = [keyBinding(w.tx, actor.userId, idempotencyKey, ids[0]!)];
+    return (await insertAssessments(w, actor.userId, [{ fields, lines }], refs, 'Created', { ids, also }))[0]!;
   });
   if (created === null) {
     const first = await assessmentOfKey(db, actor.userId, idempotencyKey!);
@@ -269,8 +267,8 @@ export async function updateAssessment(
 }
 
 /**
- * Write a correction of an assessment in the caller's transaction (its access and version already
- * checked): the fields, a new version, and its priority lines replaced as a whole, audited. The
+ * Write a correction of an assessment in the caller's transaction (its row read and locked, its access
+ * and version checked): the fields, a new version, and its priority lines replaced as a whole, audited. The
  * edit and the import's update of a form come through here.
  */
 export async function applyAssessmentUpdate(
@@ -291,15 +289,27 @@ export async function applyAssessmentUpdate(
     .from(assessmentPriorities)
     .where(eq(assessmentPriorities.assessmentId, row.id))
     .orderBy(assessmentPriorities.id);
-  await w.update(
+  // The row is locked already (the caller's `findAssessment(.., true)`). The old lines go with the
+  // audit entry; the new ones after (in one statement, the insert might run first and meet them).
+  await w.updateFrom(
     assessments,
     'Assessment',
-    row.id,
+    row,
     { ...assessmentColumns(fields), updatedBy: userId, version: row.version + 1 },
     { priorities: before },
     { priorities: priorityValues(lines) },
+    [w.tx.delete(assessmentPriorities).where(eq(assessmentPriorities.assessmentId, row.id))],
   );
-  await writePriorities(w, row.id, lines);
+  await w.tx
+    .insert(assessmentPriorities)
+    .values(
+      lines.map((l) => ({
+        assessmentId: row.id,
+        departmentId: l.department,
+        trainingId: l.training,
+        priority: l.priority,
+      })),
+    );
 }
 
 /**
@@ -338,20 +348,21 @@ export async function changeStatus(
         // A move the caller's roles may never make (data entry approving): 403, whatever the status.
         throw AppError.forbidden();
     }
-    const updated = await w.tx
-      .update(assessments)
-      .set({ status: input.status, version: row.version + 1, updatedBy: user.id, updatedAt: new Date() })
-      .where(eq(assessments.id, row.id))
-      .returning({ id: assessments.id });
-    if (!updated.length) throw AppError.notFound('The assessment');
-    await w.record('updated', 'Assessment', row.id, { status: from }, { status: input.status });
-    await w.tx.insert(assessmentHistories).values({
-      assessmentId: row.id,
-      userId: user.id,
-      fromStatus: from,
-      toStatus: input.status,
-      remarks: input.remarks,
-    });
+    // One statement: the row is locked since `findAssessment`, and none of the three needs another.
+    await w.together(
+      w.tx
+        .update(assessments)
+        .set({ status: input.status, version: row.version + 1, updatedBy: user.id, updatedAt: new Date() })
+        .where(eq(assessments.id, row.id)),
+      w.entry('updated', 'Assessment', row.id, { status: from }, { status: input.status }),
+      w.tx.insert(assessmentHistories).values({
+        assessmentId: row.id,
+        userId: user.id,
+        fromStatus: from,
+        toStatus: input.status,
+        remarks: input.remarks,
+      }),
+    );
   });
   return (await findAssessmentDto(db, input.staff_id))!;
 }
