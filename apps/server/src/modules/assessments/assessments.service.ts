@@ -300,16 +300,14 @@ export async function applyAssessmentUpdate(
     { priorities: priorityValues(lines) },
     [w.tx.delete(assessmentPriorities).where(eq(assessmentPriorities.assessmentId, row.id))],
   );
-  await w.tx
-    .insert(assessmentPriorities)
-    .values(
-      lines.map((l) => ({
-        assessmentId: row.id,
-        departmentId: l.department,
-        trainingId: l.training,
-        priority: l.priority,
-      })),
-    );
+  await w.tx.insert(assessmentPriorities).values(
+    lines.map((l) => ({
+      assessmentId: row.id,
+      departmentId: l.department,
+      trainingId: l.training,
+      priority: l.priority,
+    })),
+  );
 }
 
 /**
