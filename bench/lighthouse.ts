@@ -70,9 +70,10 @@ async function inlineScriptBytes(url: string, encoding: 'gzip' | 'br'): Promise<
   ).reduce((a, b) => a + b, 0);
 }
 
+/** The median of the runs that measured it: a run Lighthouse could not measure is said, not averaged in. */
 const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : Number.NaN;
 };
 
 interface RunFigures {
@@ -176,6 +177,13 @@ async function main() {
           jsBrotliBytes: await sum('br'),
           jsGzipBytes: await sum('gzip'),
         });
+        for (const id of ['largest-contentful-paint', 'total-blocking-time']) {
+          const audit = lhr.audits[id];
+          if (audit?.numericValue === undefined)
+            console.log(
+              `  ${target.name}, run ${run + 1}: no ${id} (${audit?.errorMessage ?? lhr.runtimeError?.message ?? 'no reason given'}); its median is of the other runs`,
+            );
+        }
         const failed = Object.values(lhr.audits).filter(
           (a) => a.score !== null && a.score < 1 && lhr.categories.accessibility?.auditRefs.some((r) => r.id === a.id),
         );
