@@ -6,6 +6,7 @@ import { runMigrations } from '../apps/server/dist/db/migrate.js';
 import { seed, seedDemoFacilities } from '../apps/server/dist/db/seed.js';
 import { hashPassword } from '../apps/server/dist/lib/password.js';
 import { fillDuplicateKeys } from '../apps/server/dist/modules/assessments/duplicates.repository.js';
+import { vacuumAsAutovacuumWould } from './autovacuum.js';
 
 export const BENCH_ADMIN = { email: 'admin@bench.test', password: 'bench-admin-pass' };
 /** The password of every generated user (entry1@bench.test..., validator1@bench.test...). */
@@ -70,6 +71,8 @@ export async function generate(url: string, n: number, shares: StatusShares, log
     const { rows } = await client.query<{ n: string }>('select count(*) as n from assessments');
     if (Number(rows[0]!.n) === n) {
       log(`  ${url.replace(/:[^:@/]*@/, '@')} already holds ${n.toLocaleString('en')} assessments`);
+      // The last run's writes and the forms just deleted, vacuumed away as in a database in use.
+      await vacuumAsAutovacuumWould(url, log);
       return;
     }
     log(`  generating ${n.toLocaleString('en')} assessments in ${new URL(url).pathname.slice(1)} ...`);

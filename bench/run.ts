@@ -6,6 +6,7 @@
 // memory. Not part of npm test.
 import { ASSESSMENT_SORTS, toPersianDigits } from '@tna/domain';
 import pg from 'pg';
+import { autovacuumStandIn, vacuumAsAutovacuumWould } from './autovacuum.js';
 import { BENCH_ADMIN, BENCH_USER_PASSWORD, BENCH_VIEWER, generate } from './generate.js';
 import { CONNECTIONS, count, DURATION, getJson, load, login, type Row, Server, timedExport } from './lib.js';
 import { MIXED_ORDERS, type MixedOrder, type MixedRefs, type MixedResult, mixedRun } from './mixed.js';
@@ -324,13 +325,18 @@ async function main() {
           Math.ceil((await count(first, readers[0]!, 'NEW')) / 15),
         ),
       };
+      // Each run starts from a database at rest, as autovacuum keeps one (see autovacuum.ts).
+      await vacuumAsAutovacuumWould(BASE_URL);
+      const vacuums = autovacuumStandIn(BASE_URL);
       const result = await mixedRun(servers, { readers, officers, validators }, refs, BASE_URL, {
         seconds: MIXED_SECONDS,
         connections: CONNECTIONS,
         writeShare: WRITE_SHARE,
       });
+      const ran = await vacuums.stop();
       for (const s of servers) await s.stop();
       printMixed(result);
+      if (ran.length) console.log(`  autovacuum's work during the run (autovacuum is off here): ${ran.join(', ')}`);
     }
   }
 

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { ChangeFeed } from './changes.js';
+import { nameWrites } from './named-statements.js';
 import { PipelinePool } from './pipelines.js';
 import { setQuickDatabase } from './prepared.js';
 import * as schema from './schema/index.js';
@@ -75,6 +76,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const connection = { connectionString: target.url, options: `-c plan_cache_mode=${PLAN_CACHE_MODE}` };
     const pool = new pg.Pool({ ...connection, max: target.max ?? 20 });
+    pool.on('connect', nameWrites);
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
