@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, publicUrlWarning } from './config.js';
 import { writePgliteBackup } from './db/backup.js';
 import { type Database, openDatabase } from './db/client.js';
 import { backupRequestPath, DataDirLockedError, lockDataDir, pgliteDir } from './db/data-dir.js';
+import { autovacuumWarning } from './db/maintenance.js';
 import { runMigrations } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import { loggerOptions } from './lib/logger.js';
@@ -64,6 +65,8 @@ async function main(): Promise<void> {
     for (const statement of afterMigrations) log.info(`After the migrations: ${statement}`);
     const warning = publicUrlWarning(config);
     if (warning) log.warn(warning);
+    const vacuum = await autovacuumWarning(database);
+    if (vacuum) log.warn(vacuum);
     await seed(database.db, {
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,
