@@ -9,20 +9,39 @@ const UPDATE_CHECK_MS = 60 * 60_000;
 /** The worker registration of this tab, once registered. */
 let registered: ServiceWorkerRegistration | undefined;
 
+/** How long Reload waits for the new worker to take over before it reloads anyway. */
+const TAKEOVER_MS = 5_000;
+
 /**
- * Reload as soon as a new worker controls this tab. vite-plugin-pwa reloads only on workbox's
+ * Reload as soon as the new worker has taken over. vite-plugin-pwa reloads only on workbox's
  * `controlling` event, which workbox sends only for a worker it counts as this page's own: one it saw
  * found. A new version found before this tab registered (the navigation that opened the tab looks for
  * one, and a slow phone registers seconds later) is "external", its takeover is `externalcontrolling`,
- * and Reload did nothing (seen in CI: the e2e test waited 30 s for the reload). With no worker waiting
- * any more (another tab took the update), the tab reloads at once.
+ * and Reload did nothing (seen in CI: the e2e test waited 30 s for the reload). So this tab listens
+ * itself: for the new controller, and for the waiting worker's own activation (a tab its worker does
+ * not control gets no controllerchange), and asks that worker to take over directly as well. Should
+ * neither come (seen once more in CI, cause not found), it reloads after a few seconds anyway: the
+ * user asked for a reload, and a tab still on the old worker offers the update again. With no worker
+ * waiting any more (another tab took the update), the tab reloads at once.
  */
 function reloadOnNewWorker(): void {
-  if (!registered?.waiting) {
+  const waiting = registered?.waiting;
+  if (!waiting) {
     window.location.reload();
     return;
   }
-  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  let reloading = false;
+  const reload = () => {
+    if (reloading) return;
+    reloading = true;
+    window.location.reload();
+  };
+  navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
+  waiting.addEventListener('statechange', () => {
+    if (waiting.state === 'activated') reload();
+  });
+  waiting.postMessage({ type: 'SKIP_WAITING' });
+  window.setTimeout(reload, TAKEOVER_MS);
 }
 
 /**
