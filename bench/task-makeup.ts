@@ -83,6 +83,24 @@ const SCALE = Number(process.env.TM_SCALE ?? 1);
 // TM_UNDER=commitHookEffectListMount: for each task, the time by the function each sample's stack
 // calls from that one (which effects, say, a task of passive effects ran).
 const UNDER = process.env.TM_UNDER;
+// TM_PACKAGES=1: besides the long tasks, where all of a page's main-thread time after the first paint
+// went (to 7.5 s), by package (react-dom, @mantine/core, i18next...) or the app's folder, averaged over
+// the runs: a breakdown earlier sessions made with scratch scripts, to compare builds by their work
+// rather than by Lighthouse's widely spread blocking time. "(program)" is the browser's own work
+// (style, layout, parsing, compiling).
+const PACKAGES = process.env.TM_PACKAGES === '1';
+
+/** The package of a `source:function` name (frameName), or the app's folder for its own sources. */
+function packageOf(name: string): string {
+  const colon = name.lastIndexOf(':');
+  // The browser's own work and its built-in functions (appendChild, setTimeout) have no source.
+  if (colon <= 0) return name;
+  const source = name.slice(0, colon);
+  if (source.startsWith('src/')) return `app: ${source.split('/').slice(1, -1).join('/') || source}`;
+  const parts = source.split('/');
+  if (parts.length > 1) return source.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+  return `${source} (a chunk without a source map)`;
+}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
@@ -93,6 +111,7 @@ const chromium = await openChromium();
 try {
   for (const target of PAGES) {
     const blocking: number[] = [];
+    const byPackage = new Map<string, number>();
     for (let run = 1; run <= RUNS; run++) {
       const { context, page, cdp } = await firstVisit(chromium.browser, app.base, session);
       await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true });
@@ -163,6 +182,15 @@ try {
         return { at, id, ms: (profile.timeDeltas[i + 1] ?? 0) / 1000 };
       });
 
+      if (PACKAGES) {
+        for (const s of samples) {
+          if (s.at < paint.ts || s.at > nav.ts + 7_500_000) continue;
+          const name = frameName(frames.get(s.id)!);
+          if (name === '(idle)') continue;
+          const key = packageOf(name);
+          byPackage.set(key, (byPackage.get(key) ?? 0) + s.ms / RUNS);
+        }
+      }
       let over = 0;
       console.log(`\n${target}, run ${run}: first paint at ${Math.round((paint.ts - nav.ts) / 1000)} ms`);
       for (const task of long) {
@@ -200,6 +228,14 @@ try {
       }
       console.log(`  each x${SCALE} less 50 ms, summed: ${Math.round(over)} ms`);
       blocking.push(over);
+    }
+    if (PACKAGES) {
+      const total = [...byPackage.values()].reduce((a, b) => a + b, 0);
+      console.log(
+        `\n${target}: main-thread time after the first paint, by package, ms a visit (of ${Math.round(total)}):`,
+      );
+      for (const [key, ms] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 20))
+        console.log(`  ${key} ${ms.toFixed(1)}`);
     }
     console.log(
       `\n${target}: each task x${SCALE} less 50 ms, summed, median of ${RUNS} runs: ${Math.round(median(blocking))} ms`,
