@@ -1,5 +1,5 @@
 import { useDisclosure, useWindowEvent } from '@mantine/hooks';
-import { type CSSProperties, type ReactNode, useEffect } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useMediaMatch } from '../../lib/media-query';
@@ -31,6 +31,19 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   const desktop = useMediaMatch('(min-width: 48em)');
   const rail = settings.sidebarCollapsed && desktop;
   const { pathname } = useLocation();
+  // On a phone the menu is a closed drawer, inert and off-screen (out of the keyboard order and of
+  // what a screen reader reads): it is built at its first opening rather than on every first load,
+  // where its entries were about a third of the shell's components (issue 15). Once built it stays.
+  const [menuBuilt, setMenuBuilt] = useState(desktop);
+  useEffect(() => {
+    if (desktop) setMenuBuilt(true);
+  }, [desktop]);
+  const toggleMenu = () => {
+    if (menuBuilt) return mobile.toggle();
+    setMenuBuilt(true);
+    // Opened once it has been drawn closed, so that it slides in as it does every later time.
+    requestAnimationFrame(() => requestAnimationFrame(mobile.open));
+  };
 
   // A chosen page closes the phone drawer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
@@ -57,7 +70,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
       <AppHeader
         variant={settings.navbarVariant}
         mobileOpened={mobileOpened}
-        onToggleMobile={mobile.toggle}
+        onToggleMobile={toggleMenu}
         sidebarCollapsed={settings.sidebarCollapsed}
         onToggleSidebar={() => update({ sidebarCollapsed: !settings.sidebarCollapsed })}
         controlOpened={controlOpened}
@@ -68,13 +81,15 @@ export function ShellLayout({ children }: { children: ReactNode }) {
       <StagedReveal parts={SHELL_PARTS.count}>
         <Reveal at={SHELL_PARTS.menu}>
           {/* A closed drawer is off-screen; `inert` keeps it out of the keyboard order too. */}
-          <Sidebar
-            rail={rail}
-            skin={settings.sidebarSkin}
-            opened={mobileOpened}
-            onClose={mobile.close}
-            inert={!desktop && !mobileOpened}
-          />
+          {menuBuilt && (
+            <Sidebar
+              rail={rail}
+              skin={settings.sidebarSkin}
+              opened={mobileOpened}
+              onClose={mobile.close}
+              inert={!desktop && !mobileOpened}
+            />
+          )}
         </Reveal>
         <Reveal at={SHELL_PARTS.settings}>
           <ControlSidebar
