@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, newPage, screenshot } from './support/browser.js';
 import { E2E_ADMIN } from './support/global-setup.js';
 import {
+  addKabulFacility,
   addUser,
   api,
   choose,
@@ -56,22 +57,7 @@ describe('review: validate, reject, resubmit, approve, archived search, export',
 
   beforeAll(async () => {
     adminToken = await login(E2E_ADMIN.email, E2E_ADMIN.password);
-    const provinces = await api<{ data: { id: number; code: string }[] }>('/provinces', adminToken);
-    const provinceId = provinces.data.find((p) => p.code === 'AF01')!.id;
-    const districts = await api<{ data: { id: number; code: string }[] }>(
-      `/provinces/districts/${provinceId}`,
-      adminToken,
-    );
-    const districtId = districts.data.find((d) => d.code === 'AF0101')!.id;
-    const facility = await api<{ success: { id: number } }>('/hospitals', adminToken, {
-      ...FACILITY,
-      type: 'DH',
-      province_id: provinceId,
-      district_id: districtId,
-      is_her_hf: false,
-      status: 'Existing',
-    });
-    kabul = { provinceId, districtId, facilityId: facility.success.id };
+    kabul = await addKabulFacility(adminToken, FACILITY, 'DH');
     for (const [user, role] of [
       [VALIDATOR, 'validator'],
       [OFFICER, 'dataentry'],

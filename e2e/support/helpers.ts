@@ -42,8 +42,22 @@ export async function addUser(
   });
 }
 
-/** An existing CHC in Kabul's first district (AF0101), the place the form tests fill in. */
-export async function addKabulFacility(adminToken: string, facility: { name: string; code: string }): Promise<void> {
+/** Ids of a place in Kabul the forms name: a province, one of its districts and a facility there. */
+export interface PlaceIds {
+  provinceId: number;
+  districtId: number;
+  facilityId: number;
+}
+
+/**
+ * An existing facility (a CHC unless `type` says otherwise) in Kabul's first district (AF0101), the
+ * place the form tests fill in; the ids a form names it by.
+ */
+export async function addKabulFacility(
+  adminToken: string,
+  facility: { name: string; code: string },
+  type = 'CHC',
+): Promise<PlaceIds> {
   const provinces = await api<{ data: { id: number; code: string }[] }>('/provinces', adminToken);
   const provinceId = provinces.data.find((p) => p.code === 'AF01')!.id;
   const districts = await api<{ data: { id: number; code: string }[] }>(
@@ -51,21 +65,15 @@ export async function addKabulFacility(adminToken: string, facility: { name: str
     adminToken,
   );
   const districtId = districts.data.find((d) => d.code === 'AF0101')!.id;
-  await api('/hospitals', adminToken, {
+  const created = await api<{ success: { id: number } }>('/hospitals', adminToken, {
     ...facility,
-    type: 'CHC',
+    type,
     province_id: provinceId,
     district_id: districtId,
     is_her_hf: false,
     status: 'Existing',
   });
-}
-
-/** Ids of a place in Kabul the forms name: a province, one of its districts and a facility there. */
-export interface PlaceIds {
-  provinceId: number;
-  districtId: number;
-  facilityId: number;
+  return { provinceId, districtId, facilityId: created.success.id };
 }
 
 /**

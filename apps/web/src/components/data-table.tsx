@@ -1,21 +1,7 @@
+import { ActionIcon, Group, NativeSelect, Table, UnstyledButton } from '@mantine/core';
 import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  NativeSelect,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
-import {
-  IconAlertCircle,
   IconChevronDown,
   IconChevronUp,
-  IconInbox,
   IconSelector,
   IconSortAscending,
   IconSortDescending,
@@ -26,6 +12,7 @@ import { formatNumber } from '../lib/digits';
 import { currentLanguage } from '../lib/i18n';
 import { useMediaMatch } from '../lib/media-query';
 import classes from './data-table.module.css';
+import { EmptyState, ListSkeleton, LoadError } from './load-states';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -127,56 +114,12 @@ function cardEstimate(roles: readonly CardRole[]): number {
   return 38 + 28 * fields + (roles.includes('actions') ? 48 : 0);
 }
 
-/** Rows still on their way: grey bars where the rows will be, announced as busy. */
 /**
  * A cell's content as shown: a number a column gives (a row number, a count) in the active
  * language's digits (lib/digits.ts), text and elements as they are.
  */
 function shown(content: ReactNode): ReactNode {
   return typeof content === 'number' ? formatNumber(content, currentLanguage()) : content;
-}
-
-export function ListSkeleton({ rows = 5 }: { rows?: number }) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="xs" aria-busy="true" role="status" py="xs">
-      <VisuallyHidden>{t('app.loading')}</VisuallyHidden>
-      {Array.from({ length: rows }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <Skeleton key={i} height={36} radius="sm" />
-      ))}
-    </Stack>
-  );
-}
-
-/** A failed load: what happened and 'Try again'. */
-export function LoadError({ onRetry, text }: { onRetry?: (() => void) | undefined; text?: string }) {
-  const { t } = useTranslation();
-  return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-      <Text fz="sm" mb={onRetry ? 'xs' : 0}>
-        {text ?? t('common.loadFailed')}
-      </Text>
-      {onRetry && (
-        <Button size="xs" variant="light" color="red" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      )}
-    </Alert>
-  );
-}
-
-/** An empty list: said plainly, never a blank area. */
-export function EmptyState({ text }: { text?: string | undefined }) {
-  const { t } = useTranslation();
-  return (
-    <Stack align="center" gap={4} py="lg">
-      <IconInbox size={28} aria-hidden className={classes.emptyIcon} />
-      <Text c="dimmed" ta="center" fz="sm">
-        {text ?? t('common.noRecords')}
-      </Text>
-    </Stack>
-  );
 }
 
 /** Cards have no headers to click: the sortable columns are offered in a select, with a direction toggle. */

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error';
 import { onReconnect } from './offline/connectivity';
 import { registerAnswerCache } from './session';
@@ -12,9 +12,19 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: shouldRetry },
-    mutations: { retry: false },
+    // A change asked for offline fails at once with the network's message (the form or row stays as
+    // it was, to try again) instead of a button that spins until the network is back and then acts
+    // behind the user's back, maybe on another page. Forms have their own outbox (features/assessments).
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
+
+// TanStack Query assumes it starts online and learns otherwise only from an 'offline' event, which a
+// page opened with no network never gets: its lists were asked for, failed, and said "could not be
+// loaded", while the same list opened offline from inside the app waited quietly for the network.
+// Started from the browser's own idea, a list with no answer waits (paused) either way, and the page
+// says it will load when the connection is back (components/load-states.tsx).
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
 // When the server answers again after an outage, what failed meanwhile (the profile, the page's
 // lists) is fetched again without the user having to reload.

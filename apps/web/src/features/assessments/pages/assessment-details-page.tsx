@@ -4,6 +4,7 @@ import { can } from '@tna/domain';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { Pending } from '../../../components/load-states';
 import { PageHeader } from '../../../components/page-header';
 import { useRoles } from '../../../lib/auth';
 import { describeError } from '../../../lib/form';
@@ -59,9 +60,11 @@ export function AssessmentDetailsPage() {
     return (
       <>
         <PageHeader title={title} />
-        <Center py="xl" aria-busy="true">
-          <Loader />
-        </Center>
+        <Pending>
+          <Center py="xl" aria-busy="true">
+            <Loader />
+          </Center>
+        </Pending>
       </>
     );
   }

@@ -1,4 +1,4 @@
-import { Button, Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import { Box, Button, Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -70,7 +70,7 @@ const CORE_KEYS: readonly (keyof CoreStats)[] = [
 /** Grey tiles where the figures will be, so the page does not jump when they arrive. */
 function TileSkeletons({ count }: { count: number }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" mb="lg" aria-hidden>
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" aria-hidden>
       {Array.from({ length: count }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <Skeleton key={i} height={84} radius="md" />
@@ -161,35 +161,39 @@ const DashboardFigures = memo(function DashboardFigures({
       <Title order={2} fz="lg" mb="sm">
         {t('dashboard.byStatus')}
       </Title>
-      <QueryView query={statuses} skeleton={<TileSkeletons count={5} />}>
-        {(data) => (
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" mb="lg">
-            {data.map((s) => (
-              <FigureCard
-                key={s.status}
-                label={statusLabel(t, s.status)}
-                value={s.total}
-                color={STATUS_COLORS[s.status]}
-                testId={`status-${s.status}`}
-              />
-            ))}
-            <FigureCard label={t('dashboard.total')} value={total} testId="status-total" />
-          </SimpleGrid>
-        )}
-      </QueryView>
+      <Box mb="lg">
+        <QueryView query={statuses} skeleton={<TileSkeletons count={5} />}>
+          {(data) => (
+            <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+              {data.map((s) => (
+                <FigureCard
+                  key={s.status}
+                  label={statusLabel(t, s.status)}
+                  value={s.total}
+                  color={STATUS_COLORS[s.status]}
+                  testId={`status-${s.status}`}
+                />
+              ))}
+              <FigureCard label={t('dashboard.total')} value={total} testId="status-total" />
+            </SimpleGrid>
+          )}
+        </QueryView>
+      </Box>
 
       <Title order={2} fz="lg" mb="sm">
         {t('dashboard.headline')}
       </Title>
-      <QueryView query={core} skeleton={<TileSkeletons count={CORE_KEYS.length} />}>
-        {(data) => (
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" mb="lg">
-            {CORE_KEYS.map((key) => (
-              <FigureCard key={key} label={t(`dashboard.core.${key}`)} value={data[key]} />
-            ))}
-          </SimpleGrid>
-        )}
-      </QueryView>
+      <Box mb="lg">
+        <QueryView query={core} skeleton={<TileSkeletons count={CORE_KEYS.length} />}>
+          {(data) => (
+            <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+              {CORE_KEYS.map((key) => (
+                <FigureCard key={key} label={t(`dashboard.core.${key}`)} value={data[key]} />
+              ))}
+            </SimpleGrid>
+          )}
+        </QueryView>
+      </Box>
 
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" mb="md">
         <Section title={t('dashboard.byProvince')}>

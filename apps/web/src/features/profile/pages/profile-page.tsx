@@ -2,6 +2,7 @@ import { Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Text, TextInpu
 import { useForm } from '@mantine/form';
 import { type ProfileInput, profileSchema, type UserDto } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
+import { Pending } from '../../../components/load-states';
 import { PageHeader } from '../../../components/page-header';
 import { PasswordField } from '../../../components/password-field';
 import { useProfile } from '../../../lib/auth';
@@ -98,9 +99,11 @@ export function ProfilePage() {
           <ProfileForm key={data.id} profile={data} />
         </Paper>
       ) : (
-        <Center py="xl" aria-busy="true">
-          <Loader />
-        </Center>
+        <Pending>
+          <Center py="xl" aria-busy="true">
+            <Loader />
+          </Center>
+        </Pending>
       )}
     </>
   );

@@ -1,0 +1,73 @@
+import { Alert, Button, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconAlertCircle, IconCloudOff, IconInbox } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConnectivity } from '../lib/offline/connectivity';
+import classes from './data-table.module.css';
+
+/**
+ * What a data view shows while its first answer is on its way: `children` (grey bars, a spinner), or,
+ * when the device is offline, that it will load when the connection is back. Offline, a query with no
+ * answer yet is paused (lib/query-client.ts) and resumes by itself when the browser is online again:
+ * grey bars would promise an answer that is not coming, for as long as the network is off.
+ */
+export function Pending({ children }: { children: ReactNode }) {
+  const { online } = useConnectivity();
+  return online ? children : <OfflineNotice />;
+}
+
+/** Not loaded because the device is offline; said calmly (not an error) and without a button. */
+export function OfflineNotice() {
+  const { t } = useTranslation();
+  return (
+    <Alert color="gray" variant="light" icon={<IconCloudOff aria-hidden />} role="status" data-testid="offline-notice">
+      <Text fz="sm">{t('offline.notLoaded')}</Text>
+    </Alert>
+  );
+}
+
+/** Rows still on their way: grey bars where the rows will be, announced as busy. */
+export function ListSkeleton({ rows = 5 }: { rows?: number }) {
+  const { t } = useTranslation();
+  return (
+    <Pending>
+      <Stack gap="xs" aria-busy="true" role="status" py="xs">
+        <VisuallyHidden>{t('app.loading')}</VisuallyHidden>
+        {Array.from({ length: rows }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <Skeleton key={i} height={36} radius="sm" />
+        ))}
+      </Stack>
+    </Pending>
+  );
+}
+
+/** A failed load: what happened and 'Try again'. */
+export function LoadError({ onRetry, text }: { onRetry?: (() => void) | undefined; text?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
+      <Text fz="sm" mb={onRetry ? 'xs' : 0}>
+        {text ?? t('common.loadFailed')}
+      </Text>
+      {onRetry && (
+        <Button size="xs" variant="light" color="red" onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      )}
+    </Alert>
+  );
+}
+
+/** An empty list: said plainly, never a blank area. */
+export function EmptyState({ text }: { text?: string | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <Stack align="center" gap={4} py="lg">
+      <IconInbox size={28} aria-hidden className={classes.emptyIcon} />
+      <Text c="dimmed" ta="center" fz="sm">
+        {text ?? t('common.noRecords')}
+      </Text>
+    </Stack>
+  );
+}
