@@ -1,6 +1,7 @@
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useRef } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { useSession } from '../lib/auth-storage';
+import { useSettled } from '../lib/settled';
 import { AppErrorBoundary } from './offline/error-fallback';
 import { followLanguageInManifest } from './offline/manifest';
 import { AppProviders } from './providers';
@@ -10,30 +11,6 @@ import { lazyNamed } from './routes/lazy-named';
 const UpdatePrompt = lazyNamed(() => import('./offline/pwa'), 'UpdatePrompt');
 
 followLanguageInManifest();
-
-/**
- * True once the page has loaded and the browser has a moment (at most 10 s after the load): what is
- * not needed to show the page waits for it, as Workbox advises for a service worker's registration.
- */
-function useSettled(): boolean {
-  const [settled, setSettled] = useState(false);
-  useEffect(() => {
-    let idle = 0;
-    const onLoad = () => {
-      idle = window.requestIdleCallback
-        ? window.requestIdleCallback(() => setSettled(true), { timeout: 10_000 })
-        : window.setTimeout(() => setSettled(true), 1_000);
-    };
-    if (document.readyState === 'complete') onLoad();
-    else window.addEventListener('load', onLoad, { once: true });
-    return () => {
-      window.removeEventListener('load', onLoad);
-      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
-    };
-  }, []);
-  return settled;
-}
 
 /**
  * The service worker is registered, and new versions offered, from the first sign-in on, and stays
