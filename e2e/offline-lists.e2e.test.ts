@@ -18,7 +18,7 @@ let page: Page;
 const notices = () => page.getByTestId('offline-notice');
 const failures = () => page.getByText('The list could not be loaded.');
 
-/** The dashboard opened with no network, in English at 1366 px and in Persian at 375 px. */
+/** The dashboard opened with no network, in English at 1366 px, in Persian and Pashto at 375 px. */
 async function openDashboardOffline() {
   await page.goto('/');
   await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
@@ -26,11 +26,14 @@ async function openDashboardOffline() {
   await expect(notices().first().textContent()).resolves.toBe(OFFLINE_TEXT);
   await screenshot(page, 'offline-dashboard-en-1366');
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.evaluate(() => localStorage.setItem('language', 'fa'));
-  await page.reload();
-  await page.getByRole('heading', { name: 'داشبورد', level: 1 }).waitFor();
-  await notices().first().waitFor();
-  await screenshot(page, 'offline-dashboard-fa-375');
+  for (const language of ['fa', 'ps']) {
+    await page.evaluate((l) => localStorage.setItem('language', l), language);
+    await page.reload();
+    await page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
+    await notices().first().waitFor();
+    await expect(notices().first().textContent()).resolves.not.toBe(OFFLINE_TEXT);
+    await screenshot(page, `offline-dashboard-${language}-375`);
+  }
   await page.evaluate(() => localStorage.setItem('language', 'en'));
   await page.setViewportSize({ width: 1366, height: 800 });
   await page.reload();
