@@ -1,7 +1,8 @@
 // Data views with no network (issue 15's states, in issue 14's field cases): a list or figure with no
 // answer yet says it will load when the connection is back, instead of grey bars for ever (opened
 // from inside the app) or "could not be loaded" (a page opened offline), and loads by itself when
-// the network returns; a change asked for offline says so at once instead of a button that spins.
+// the network returns; a change asked for offline says so at once instead of a button that spins;
+// a form's details or edit page that failed to load offers Try again.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, screenshot } from './support/browser.js';
@@ -14,6 +15,7 @@ const OFFLINE_TEXT = 'You are offline: this will load by itself when the connect
 
 let context: BrowserContext;
 let page: Page;
+let formId: number;
 
 const notices = () => page.getByTestId('offline-notice');
 const failures = () => page.getByText('The list could not be loaded.');
@@ -46,7 +48,7 @@ describe('data views with no network', { timeout: 180_000 }, () => {
     const adminToken = await login(E2E_ADMIN.email, E2E_ADMIN.password);
     const kabul = await addKabulFacility(adminToken, FACILITY);
     await addUser(adminToken, OFFICER, 'dataentry');
-    await postAssessment(
+    formId = await postAssessment(
       await login(OFFICER.email, OFFICER.password),
       kabul,
       {
@@ -111,5 +113,24 @@ describe('data views with no network', { timeout: 180_000 }, () => {
     } finally {
       await context.setOffline(false);
     }
+  });
+
+  it("a form's details or edit page that failed to load offers Try again, which loads it", async () => {
+    const failing = `**/api/tnas/bystaffid/${formId}`;
+    for (const [path, loadedShows] of [
+      [`/tna/details/${formId}`, page.getByText('Listed', { exact: true }).first()],
+      [`/tna/edit/${formId}`, page.locator('#tna-field-name')],
+    ] as const) {
+      // A server error (not the network): asked three times, then the page says so.
+      await page.route(failing, (route) => route.fulfill({ status: 500, body: '{}' }));
+      await page.goto(path);
+      const retry = page.getByRole('button', { name: 'Try again' });
+      await retry.waitFor({ timeout: 15_000 });
+      await page.unroute(failing);
+      await retry.click();
+      await loadedShows.waitFor();
+      expect(await retry.count(), path).toBe(0);
+    }
+    await expect(page.locator('#tna-field-name').inputValue()).resolves.toBe('Listed');
   });
 });

@@ -70,3 +70,8 @@ export function apiErrorFrom(status: number, payload: unknown): ApiError {
     params: isParams(body.params) ? body.params : undefined,
   });
 }
+
+/** An answer trying again will not change: the server refused (4xx), as opposed to a network failure or a 5xx. */
+export function isRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}

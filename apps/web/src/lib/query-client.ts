@@ -1,11 +1,11 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-error';
+import { isRefusal } from './api-error';
 import { onReconnect } from './offline/connectivity';
 import { registerAnswerCache } from './session';
 
 /** Client errors (4xx) are answers, not accidents: retrying them only delays the message. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  if (isRefusal(error)) return false;
   return failureCount < 2;
 }
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Pending } from '../../../components/load-states';
 import { PageHeader } from '../../../components/page-header';
+import { isRefusal } from '../../../lib/api-error';
 import { useRoles } from '../../../lib/auth';
 import { describeError } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
@@ -76,16 +77,24 @@ export function AssessmentDetailsPage() {
           <Text fz="sm" mb="xs">
             {assessment.error ? describeError(i18n, assessment.error) : t('errors.NOT_FOUND')}
           </Text>
-          <Button
-            component={Link}
-            to="/tna"
-            size="xs"
-            variant="light"
-            color="red"
-            leftSection={<IconArrowBack size={14} aria-hidden />}
-          >
-            {t('tna.details.backToAssessments')}
-          </Button>
+          <Group gap="xs">
+            {/* A form that is not there stays so; the network or the server may come back. */}
+            {assessment.error && !isRefusal(assessment.error) && (
+              <Button size="xs" variant="light" color="red" onClick={() => void assessment.refetch()}>
+                {t('common.retry')}
+              </Button>
+            )}
+            <Button
+              component={Link}
+              to="/tna"
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconArrowBack size={14} aria-hidden />}
+            >
+              {t('tna.details.backToAssessments')}
+            </Button>
+          </Group>
         </Alert>
       </>
     );

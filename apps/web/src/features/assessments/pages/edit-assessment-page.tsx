@@ -1,12 +1,13 @@
 import { Alert, Anchor, Center, Loader, Text } from '@mantine/core';
-import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
+import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type AssessmentDto, LOCKED_STATUSES, type PriorityDto } from '@tna/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { LoadError, Pending } from '../../../components/load-states';
 import { PageHeader } from '../../../components/page-header';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError, isRefusal } from '../../../lib/api-error';
 import { describeError } from '../../../lib/form';
 import { statusLabel } from '../../../lib/labels';
 import { notify } from '../../../lib/notify';
@@ -51,15 +52,19 @@ export function EditAssessmentPage() {
     setGeneration((g) => g + 1);
   };
 
+  const start = () => {
+    setLoaded(null);
+    setLoadError(null);
+    load().catch(setLoadError);
+  };
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per assessment id
   useEffect(() => {
     if (!Number.isInteger(id) || id <= 0) {
       setLoadError(new ApiError({ status: 404, code: 'NOT_FOUND', message: 'Not found' }));
       return;
     }
-    setLoaded(null);
-    setLoadError(null);
-    load().catch(setLoadError);
+    start();
   }, [id]);
 
   const reload = async () => {
@@ -93,9 +98,8 @@ export function EditAssessmentPage() {
     return (
       <>
         <PageHeader title={title} />
-        <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
-          {describeError(i18n, loadError)}
-        </Alert>
+        {/* A form that is not there stays so; anything else (the network, the server) may pass. */}
+        <LoadError text={describeError(i18n, loadError)} onRetry={isRefusal(loadError) ? undefined : start} />
       </>
     );
   }
@@ -103,9 +107,11 @@ export function EditAssessmentPage() {
     return (
       <>
         <PageHeader title={title} />
-        <Center py="xl" aria-busy="true">
-          <Loader />
-        </Center>
+        <Pending>
+          <Center py="xl" aria-busy="true">
+            <Loader />
+          </Center>
+        </Pending>
       </>
     );
   }
