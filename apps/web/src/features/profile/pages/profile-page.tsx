@@ -2,7 +2,7 @@ import { Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Text, TextInpu
 import { useForm } from '@mantine/form';
 import { type ProfileInput, profileSchema, type UserDto } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
-import { Pending } from '../../../components/load-states';
+import { LoadError, Pending } from '../../../components/load-states';
 import { PageHeader } from '../../../components/page-header';
 import { PasswordField } from '../../../components/password-field';
 import { useProfile } from '../../../lib/auth';
@@ -98,6 +98,8 @@ export function ProfilePage() {
           </Group>
           <ProfileForm key={data.id} profile={data} />
         </Paper>
+      ) : profile.isError ? (
+        <LoadError onRetry={() => void profile.refetch()} />
       ) : (
         <Pending>
           <Center py="xl" aria-busy="true">

@@ -3,6 +3,7 @@ import { IconMapPin } from '@tabler/icons-react';
 import { type AdminUnitDto, compareNames } from '@tna/domain';
 import { useTranslation } from 'react-i18next';
 import { RowActions } from '../../../components/admin-screen';
+import { LoadError, Pending } from '../../../components/load-states';
 import { useDistricts } from '../../../lib/api/get-districts';
 import { currentLanguage } from '../../../lib/i18n';
 import { unitName } from '../../../lib/localized';
@@ -33,11 +34,11 @@ export function DistrictsPanel({ province, canManage, onEdit, onDelete }: Distri
       aria-label={title}
     >
       {districts.isPending ? (
-        <Loader size="sm" />
+        <Pending>
+          <Loader size="sm" />
+        </Pending>
       ) : districts.isError ? (
-        <Text fz="sm" c="red">
-          {t('common.loadFailed')}
-        </Text>
+        <LoadError onRetry={() => void districts.refetch()} />
       ) : sorted.length === 0 ? (
         <Text fz="sm">{t('administratives.noDistricts')}</Text>
       ) : (
