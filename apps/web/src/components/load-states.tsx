@@ -1,4 +1,4 @@
-import { Alert, Button, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconCloudOff, IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,18 +42,32 @@ export function ListSkeleton({ rows = 5 }: { rows?: number }) {
   );
 }
 
-/** A failed load: what happened and 'Try again'. */
-export function LoadError({ onRetry, text }: { onRetry?: (() => void) | undefined; text?: string }) {
+/** A failed load: what happened, 'Try again', and any other way on (`children`, e.g. a way back). */
+export function LoadError({
+  onRetry,
+  text,
+  children,
+}: {
+  onRetry?: (() => void) | undefined;
+  text?: string;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
+  const actions = onRetry !== undefined || children !== undefined;
   return (
     <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-      <Text fz="sm" mb={onRetry ? 'xs' : 0}>
+      <Text fz="sm" mb={actions ? 'xs' : 0}>
         {text ?? t('common.loadFailed')}
       </Text>
-      {onRetry && (
-        <Button size="xs" variant="light" color="red" onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
+      {actions && (
+        <Group gap="xs">
+          {onRetry && (
+            <Button size="xs" variant="light" color="red" onClick={onRetry}>
+              {t('common.retry')}
+            </Button>
+          )}
+          {children}
+        </Group>
       )}
     </Alert>
   );

@@ -1,10 +1,10 @@
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconArrowBack, IconPencil, IconPrinter } from '@tabler/icons-react';
+import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowBack, IconPencil, IconPrinter } from '@tabler/icons-react';
 import { can } from '@tna/domain';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { Pending } from '../../../components/load-states';
+import { LoadError, Pending } from '../../../components/load-states';
 import { PageHeader } from '../../../components/page-header';
 import { isRefusal } from '../../../lib/api-error';
 import { useRoles } from '../../../lib/auth';
@@ -73,29 +73,22 @@ export function AssessmentDetailsPage() {
     return (
       <>
         <PageHeader title={title} />
-        <Alert color="red" variant="light" icon={<IconAlertTriangle aria-hidden />} role="alert">
-          <Text fz="sm" mb="xs">
-            {assessment.error ? describeError(i18n, assessment.error) : t('errors.NOT_FOUND')}
-          </Text>
-          <Group gap="xs">
-            {/* A form that is not there stays so; the network or the server may come back. */}
-            {assessment.error && !isRefusal(assessment.error) && (
-              <Button size="xs" variant="light" color="red" onClick={() => void assessment.refetch()}>
-                {t('common.retry')}
-              </Button>
-            )}
-            <Button
-              component={Link}
-              to="/tna"
-              size="xs"
-              variant="light"
-              color="red"
-              leftSection={<IconArrowBack size={14} aria-hidden />}
-            >
-              {t('tna.details.backToAssessments')}
-            </Button>
-          </Group>
-        </Alert>
+        {/* A form that is not there stays so; the network or the server may come back. */}
+        <LoadError
+          text={assessment.error ? describeError(i18n, assessment.error) : t('errors.NOT_FOUND')}
+          onRetry={assessment.error && !isRefusal(assessment.error) ? () => void assessment.refetch() : undefined}
+        >
+          <Button
+            component={Link}
+            to="/tna"
+            size="xs"
+            variant="light"
+            color="red"
+            leftSection={<IconArrowBack size={14} aria-hidden />}
+          >
+            {t('tna.details.backToAssessments')}
+          </Button>
+        </LoadError>
       </>
     );
   }
