@@ -38,7 +38,10 @@ export class Server {
     // BENCH_SERVER_FLAGS: more Node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
     // to see where its time goes under a load (NODE_OPTIONS refuses --cpu-prof).
     const extra = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
-    this.child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extra, 'apps/server/dist/server.js'], {
+    // BENCH_SERVER_SCRIPT: another build of the server (a copy of apps/server/dist beside it), to
+    // compare two builds in one run.
+    const script = process.env.BENCH_SERVER_SCRIPT ?? 'apps/server/dist/server.js';
+    this.child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extra, script], {
       cwd: root,
       env: {
         ...process.env,
