@@ -81,6 +81,8 @@ describe('data views with no network', { timeout: 180_000 }, () => {
       await page.waitForTimeout(4_000);
       expect(await failures().count(), 'lists that failed').toBe(0);
       expect(await page.locator('[role="status"][aria-busy="true"]').count(), 'grey bars').toBe(0);
+      // Said once for the page, not once in each of its six parts.
+      expect(await notices().count(), 'offline notices on the dashboard').toBe(1);
 
       // Inside the app, a list that was never loaded says the same, not grey bars for ever.
       await page.getByRole('link', { name: 'Assessments', exact: true }).first().click();

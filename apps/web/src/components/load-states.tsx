@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Box, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconCloudOff, IconInbox } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConnectivity } from '../lib/offline/connectivity';
 import classes from './data-table.module.css';
@@ -13,7 +13,30 @@ import classes from './data-table.module.css';
  */
 export function Pending({ children }: { children: ReactNode }) {
   const { online } = useConnectivity();
-  return online ? children : <OfflineNotice />;
+  const saidAbove = useContext(NoticeAbove);
+  if (online) return children;
+  return saidAbove ? null : <OfflineNotice />;
+}
+
+/** Whether a page already says, above its views, that they load when the connection is back. */
+const NoticeAbove = createContext(false);
+
+/**
+ * One offline notice for a page of several views (the dashboard's six), shown above them while any
+ * has no answer, instead of the same sentence in each.
+ */
+export function SharedOfflineNotice({ waiting, children }: { waiting: boolean; children: ReactNode }) {
+  const { online } = useConnectivity();
+  return (
+    <NoticeAbove.Provider value={true}>
+      {!online && waiting && (
+        <Box mb="md">
+          <OfflineNotice />
+        </Box>
+      )}
+      {children}
+    </NoticeAbove.Provider>
+  );
 }
 
 /** Not loaded because the device is offline; said calmly (not an error) and without a button. */

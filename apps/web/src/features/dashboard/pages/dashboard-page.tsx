@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BarChart } from '../../../components/bar-chart';
 import { type Column, DataTable } from '../../../components/data-table';
+import { SharedOfflineNotice } from '../../../components/load-states';
 import { PageHeader } from '../../../components/page-header';
 import { QueryView } from '../../../components/query-view';
 import { useProvinceScope } from '../../../lib/auth';
@@ -158,98 +159,100 @@ const DashboardFigures = memo(function DashboardFigures({
       <Text c="dimmed" mb="md" data-testid="dashboard-scope">
         {covered}
       </Text>
-      <Title order={2} fz="lg" mb="sm">
-        {t('dashboard.byStatus')}
-      </Title>
-      <Box mb="lg">
-        <QueryView query={statuses} skeleton={<TileSkeletons count={5} />}>
-          {(data) => (
-            <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
-              {data.map((s) => (
-                <FigureCard
-                  key={s.status}
-                  label={statusLabel(t, s.status)}
-                  value={s.total}
-                  color={STATUS_COLORS[s.status]}
-                  testId={`status-${s.status}`}
+      <SharedOfflineNotice waiting={[statuses, core, provinces, departments].some((q) => q.data === undefined)}>
+        <Title order={2} fz="lg" mb="sm">
+          {t('dashboard.byStatus')}
+        </Title>
+        <Box mb="lg">
+          <QueryView query={statuses} skeleton={<TileSkeletons count={5} />}>
+            {(data) => (
+              <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+                {data.map((s) => (
+                  <FigureCard
+                    key={s.status}
+                    label={statusLabel(t, s.status)}
+                    value={s.total}
+                    color={STATUS_COLORS[s.status]}
+                    testId={`status-${s.status}`}
+                  />
+                ))}
+                <FigureCard label={t('dashboard.total')} value={total} testId="status-total" />
+              </SimpleGrid>
+            )}
+          </QueryView>
+        </Box>
+
+        <Title order={2} fz="lg" mb="sm">
+          {t('dashboard.headline')}
+        </Title>
+        <Box mb="lg">
+          <QueryView query={core} skeleton={<TileSkeletons count={CORE_KEYS.length} />}>
+            {(data) => (
+              <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
+                {CORE_KEYS.map((key) => (
+                  <FigureCard key={key} label={t(`dashboard.core.${key}`)} value={data[key]} />
+                ))}
+              </SimpleGrid>
+            )}
+          </QueryView>
+        </Box>
+
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" mb="md">
+          <Section title={t('dashboard.byProvince')}>
+            <DataTable
+              label={t('dashboard.byProvince')}
+              columns={provinceColumns}
+              rows={provinces.data}
+              rowKey={(p) => p.id}
+              loading={provinces.isPending}
+              error={provinces.isError}
+              onRetry={() => void provinces.refetch()}
+            />
+          </Section>
+          <Section title={t('dashboard.provinceChart')}>
+            <QueryView query={provinces}>
+              {(data) => (
+                <BarChart
+                  label={t('dashboard.provinceChart')}
+                  bars={data.map((p) => ({
+                    key: String(p.id),
+                    label: unitName({ ...p, name_en: p.name }, language),
+                    value: p.number,
+                  }))}
                 />
-              ))}
-              <FigureCard label={t('dashboard.total')} value={total} testId="status-total" />
-            </SimpleGrid>
-          )}
-        </QueryView>
-      </Box>
-
-      <Title order={2} fz="lg" mb="sm">
-        {t('dashboard.headline')}
-      </Title>
-      <Box mb="lg">
-        <QueryView query={core} skeleton={<TileSkeletons count={CORE_KEYS.length} />}>
-          {(data) => (
-            <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
-              {CORE_KEYS.map((key) => (
-                <FigureCard key={key} label={t(`dashboard.core.${key}`)} value={data[key]} />
-              ))}
-            </SimpleGrid>
-          )}
-        </QueryView>
-      </Box>
-
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" mb="md">
-        <Section title={t('dashboard.byProvince')}>
-          <DataTable
-            label={t('dashboard.byProvince')}
-            columns={provinceColumns}
-            rows={provinces.data}
-            rowKey={(p) => p.id}
-            loading={provinces.isPending}
-            error={provinces.isError}
-            onRetry={() => void provinces.refetch()}
-          />
-        </Section>
-        <Section title={t('dashboard.provinceChart')}>
-          <QueryView query={provinces}>
-            {(data) => (
-              <BarChart
-                label={t('dashboard.provinceChart')}
-                bars={data.map((p) => ({
-                  key: String(p.id),
-                  label: unitName({ ...p, name_en: p.name }, language),
-                  value: p.number,
-                }))}
-              />
-            )}
-          </QueryView>
-        </Section>
-      </SimpleGrid>
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <Section title={t('dashboard.byDepartment')}>
-          <DataTable
-            label={t('dashboard.byDepartment')}
-            columns={departmentColumns}
-            rows={departments.data}
-            rowKey={(d) => d.id}
-            loading={departments.isPending}
-            error={departments.isError}
-            onRetry={() => void departments.refetch()}
-          />
-        </Section>
-        <Section title={t('dashboard.departmentChart')}>
-          <QueryView query={departments}>
-            {(data) => (
-              <BarChart
-                label={t('dashboard.departmentChart')}
-                color="teal"
-                bars={data.map((d) => ({
-                  key: String(d.id),
-                  label: departmentName(d, language),
-                  value: d.number,
-                }))}
-              />
-            )}
-          </QueryView>
-        </Section>
-      </SimpleGrid>
+              )}
+            </QueryView>
+          </Section>
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          <Section title={t('dashboard.byDepartment')}>
+            <DataTable
+              label={t('dashboard.byDepartment')}
+              columns={departmentColumns}
+              rows={departments.data}
+              rowKey={(d) => d.id}
+              loading={departments.isPending}
+              error={departments.isError}
+              onRetry={() => void departments.refetch()}
+            />
+          </Section>
+          <Section title={t('dashboard.departmentChart')}>
+            <QueryView query={departments}>
+              {(data) => (
+                <BarChart
+                  label={t('dashboard.departmentChart')}
+                  color="teal"
+                  bars={data.map((d) => ({
+                    key: String(d.id),
+                    label: departmentName(d, language),
+                    value: d.number,
+                  }))}
+                />
+              )}
+            </QueryView>
+          </Section>
+        </SimpleGrid>
+      </SharedOfflineNotice>
     </>
   );
 });
