@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, screenshot } from './support/browser.js';
 import { E2E_ADMIN } from './support/global-setup.js';
-import { addKabulFacility, addUser, login, postAssessment, signIn } from './support/helpers.js';
+import { addKabulFacility, addUser, login, postAssessment, signIn, storeSession } from './support/helpers.js';
 
 const OFFICER = { name: 'Offline Lists Officer', email: 'offline-lists@e2e.tna.test', password: 'e2e-lists-pass-1' };
 const FACILITY = { name: 'Offline Lists Clinic', code: 'OFL-0101' };
@@ -114,6 +114,28 @@ describe('data views with no network', { timeout: 180_000 }, () => {
       ).resolves.toBeNull();
     } finally {
       await context.setOffline(false);
+    }
+  });
+
+  it('a browser that says offline while its own server answers (a laptop with its Wi-Fi off) works online', async () => {
+    // navigator.onLine false with the network up: what Chromium says on a device with no network
+    // link, whose server runs on the device itself.
+    const { page: laptop, context: device } = await newPage({ width: 1366, height: 800 });
+    try {
+      await device.addInitScript(() => {
+        Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });
+      });
+      const token = await login(OFFICER.email, OFFICER.password);
+      await storeSession(laptop, { token, email: OFFICER.email, roles: 'dataentry' }, '/api/health');
+      await laptop.goto('/tna/my-forms');
+      await laptop.getByRole('heading', { name: 'My Assessments', level: 1 }).waitFor();
+      // The server is asked at once: the list loads, and nothing says offline.
+      await laptop.getByRole('row').filter({ hasText: 'Listed Offline' }).waitFor({ timeout: 10_000 });
+      expect(await laptop.getByTestId('offline-notice').count()).toBe(0);
+      await expect.poll(() => laptop.getByTestId('connectivity-banner').count()).toBe(0);
+      await screenshot(laptop, 'offline-own-server-en-1366');
+    } finally {
+      await device.close();
     }
   });
 

@@ -1,6 +1,6 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { isRefusal } from './api-error';
-import { onReconnect } from './offline/connectivity';
+import { getConnectivity, onReconnect, subscribe } from './offline/connectivity';
 import { registerAnswerCache } from './session';
 
 /** Client errors (4xx) are answers, not accidents: retrying them only delays the message. */
@@ -22,9 +22,15 @@ export const queryClient = new QueryClient({
 // TanStack Query assumes it starts online and learns otherwise only from an 'offline' event, which a
 // page opened with no network never gets: its lists were asked for, failed, and said "could not be
 // loaded", while the same list opened offline from inside the app waited quietly for the network.
-// Started from the browser's own idea, a list with no answer waits (paused) either way, and the page
-// says it will load when the connection is back (components/load-states.tsx).
-if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
+// It follows the app's own idea instead (lib/offline/connectivity.ts: the browser's, unless the
+// server answers anyway), from the start: a list with no answer waits (paused) while offline, and
+// the page says it will load when the connection is back (components/load-states.tsx).
+if (typeof window !== 'undefined') {
+  onlineManager.setEventListener((setOnline) => {
+    setOnline(getConnectivity().online);
+    return subscribe(() => setOnline(getConnectivity().online));
+  });
+}
 
 // When the server answers again after an outage, what failed meanwhile (the profile, the page's
 // lists) is fetched again without the user having to reload.

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { getConnectivity } from '../../lib/offline/connectivity';
 import { isChunkLoadError, retryFailedChunks } from '../routes/lazy-named';
 
 const RELOAD_MARK = 'tna-chunk-reload';
@@ -30,7 +31,7 @@ function ErrorFallback({ error, resetErrorBoundary, goHome }: FallbackProps & { 
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   const chunk = isChunkLoadError(error);
-  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+  const offline = !getConnectivity().online;
 
   useEffect(() => {
     heading.current?.focus();

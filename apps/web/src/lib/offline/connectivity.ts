@@ -9,7 +9,10 @@ import { useSyncExternalStore } from 'react';
  * answers again. Nothing here ever signs anybody out: only a 401 does (api-client).
  */
 export interface Connectivity {
-  /** The browser's own idea (navigator.onLine): false means surely offline. */
+  /**
+   * The browser's own idea (navigator.onLine), false meaning no network link is up; but true while
+   * the server answers anyway (see checkWhileOffline).
+   */
   online: boolean;
   /** False after a call failed without a real answer from the server. */
   reachable: boolean;
@@ -27,6 +30,8 @@ let state: Connectivity = {
 let delay = FIRST_DELAY_MS;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let probing = false;
+let offlineDelay = FIRST_DELAY_MS;
+let offlineTimer: ReturnType<typeof setTimeout> | null = null;
 
 function set(next: Partial<Connectivity>): void {
   const merged = { ...state, ...next };
@@ -69,6 +74,31 @@ export function isGatewayFailure(status: number): boolean {
   return status === 502 || status === 503 || status === 504;
 }
 
+/**
+ * The browser says offline when no network link is up, yet a server on the device itself (the
+ * embedded server on an office laptop whose Wi-Fi is off) still answers. Taken at its word, the app
+ * waited for a network it did not need: lists paused, forms kept in the outbox. So while the browser
+ * says offline the server is asked (2 s doubling to 60 s), and an answer makes the app online.
+ */
+async function checkWhileOffline(): Promise<void> {
+  if (offlineTimer) clearTimeout(offlineTimer);
+  offlineTimer = null;
+  if (navigator.onLine || state.online) return;
+  try {
+    const response = await fetch(`${API_BASE_PATH}/health`, { cache: 'no-store' });
+    if (!isGatewayFailure(response.status) && !navigator.onLine) {
+      offlineDelay = FIRST_DELAY_MS;
+      delay = FIRST_DELAY_MS;
+      set({ online: true, reachable: true });
+      return;
+    }
+  } catch {
+    // No answer: offline indeed.
+  }
+  offlineTimer = setTimeout(() => void checkWhileOffline(), offlineDelay);
+  offlineDelay = Math.min(offlineDelay * 2, MAX_DELAY_MS);
+}
+
 export function markUnreachable(): void {
   set({ reachable: false });
   schedule();
@@ -96,7 +126,8 @@ export function onReconnect(listener: () => void): () => void {
   return () => reconnectListeners.delete(listener);
 }
 
-function subscribe(listener: () => void): () => void {
+/** Called at every change of the connectivity (online or reachable). */
+export function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -112,5 +143,10 @@ if (typeof window !== 'undefined') {
     // The link is back, but is the server? Ask at once rather than wait for the next probe.
     void probe();
   });
-  window.addEventListener('offline', () => set({ online: false }));
+  window.addEventListener('offline', () => {
+    offlineDelay = FIRST_DELAY_MS;
+    set({ online: false });
+    void checkWhileOffline();
+  });
+  if (!navigator.onLine) void checkWhileOffline();
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError } from '../../../lib/api-error';
+import { getConnectivity } from '../../../lib/offline/connectivity';
 import { getOutboxEntry, type OutboxEntry, putOutboxEntry, removeOutboxEntry } from '../../../lib/offline/outbox';
 import type { AssessmentFormValues, Submission } from '../components/assessment-values';
 import { createAssessment } from './create-assessment';
@@ -49,7 +50,7 @@ export function useSubmitOrQueue(owner: string) {
   const queryClient = useQueryClient();
   return useCallback(
     async (submission: Submission, values: AssessmentFormValues, key: string): Promise<'sent' | 'queued'> => {
-      if (typeof navigator !== 'undefined' && !navigator.onLine) {
+      if (!getConnectivity().online) {
         await queue(owner, key, submission, values);
         return 'queued';
       }
