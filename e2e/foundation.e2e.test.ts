@@ -76,6 +76,29 @@ describe('foundation: sign in, users, languages, sign out', () => {
     }
   });
 
+  it('marks the code a signed-in first load runs nearly all of for compiling off the main thread', async () => {
+    // V8's compile hint (apps/web/vite.config.ts) works only on a chunk's first line, as it is sent.
+    const token = await login(E2E_ADMIN.email, E2E_ADMIN.password);
+    const { page: first, context } = await newPage();
+    try {
+      await first.goto('/api/health');
+      await first.evaluate((t) => localStorage.setItem('token', t), token);
+      const bodies = new Map<string, Promise<string>>();
+      first.on('response', (res) => {
+        const name = /\/assets\/([a-z-]+)-[\w-]{8}\.js$/.exec(res.url())?.[1];
+        if (name) bodies.set(name, res.text());
+      });
+      await first.goto('/tna/validate');
+      await first.getByRole('heading', { level: 1 }).waitFor();
+      const firstLine = async (name: string) => (await bodies.get(name))?.split('\n')[0];
+      expect(await firstLine('boot')).toBe('//# allFunctionsCalledOnLoad');
+      expect(await firstLine('shell')).toBe('//# allFunctionsCalledOnLoad');
+      expect(await firstLine('review-list-page')).not.toBe('//# allFunctionsCalledOnLoad');
+    } finally {
+      await context.close();
+    }
+  });
+
   it("asks for the page's own code with the first script, before the app has run", async () => {
     // With the app's entry script held back, only boot.js can ask: for a signed-in user the shell
     // and the page opened, for a guest the sign-in page (where the router sends every other path).
