@@ -97,6 +97,24 @@ describe('data views with no network', { timeout: 180_000 }, () => {
     expect(await failures().count()).toBe(0);
   });
 
+  it('a server that does not answer: the dashboard says so once, and loads when it answers again', async () => {
+    // The link is dead but the browser still says online: each of the six parts failed in red.
+    await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    try {
+      await page.goto('/');
+      await page.getByTestId('connectivity-banner').waitFor();
+      await expect.poll(() => notices().count()).toBe(1);
+      await expect(notices().textContent()).resolves.toContain('The server cannot be reached');
+      expect(await page.getByText('could not be loaded').count()).toBe(0);
+      await screenshot(page, 'unreachable-dashboard-en-1366');
+    } finally {
+      await page.unroute('**/api/**');
+    }
+    // Its health is probed after 2 s; then what failed is asked again.
+    await page.getByTestId('status-total').waitFor({ timeout: 15_000 });
+    expect(await notices().count()).toBe(0);
+  });
+
   it('a change saved offline says the server cannot be reached, and keeps what was typed', async () => {
     await page.goto('/profile');
     const name = page.getByRole('textbox', { name: 'Name', exact: true });

@@ -13,6 +13,7 @@ import { currentLanguage } from '../lib/i18n';
 import { useMediaMatch } from '../lib/media-query';
 import classes from './data-table.module.css';
 import { EmptyState, ListSkeleton, LoadError } from './load-states';
+import type { QueryLike } from './query-view';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -39,6 +40,16 @@ export interface Column<T> {
    * keyed 'action'/'actions' holds the actions and the first other column is the title.
    */
   card?: CardRole;
+}
+
+/** A query's answer as a list's rows and its states: grey bars while loading, the error with Try again. */
+export function queryRows<T>(query: QueryLike<readonly T[]>) {
+  return {
+    rows: query.data,
+    loading: query.isPending,
+    error: query.isError,
+    onRetry: () => void query.refetch(),
+  };
 }
 
 /** Below this width lists are cards (Mantine's `sm` breakpoint). */

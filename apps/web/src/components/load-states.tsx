@@ -22,16 +22,18 @@ export function Pending({ children }: { children: ReactNode }) {
 const NoticeAbove = createContext(false);
 
 /**
- * One offline notice for a page of several views (the dashboard's six), shown above them while any
- * has no answer, instead of the same sentence in each.
+ * One notice for a page of several views (the dashboard's six), shown above them while any has no
+ * answer and the device is offline or the server does not answer, instead of the same sentence (or
+ * six red "could not be loaded" boxes) in each. What failed meanwhile loads again by itself when the
+ * server answers (lib/query-client.ts).
  */
 export function SharedOfflineNotice({ waiting, children }: { waiting: boolean; children: ReactNode }) {
-  const { online } = useConnectivity();
+  const { online, reachable } = useConnectivity();
   return (
     <NoticeAbove.Provider value={true}>
-      {!online && waiting && (
+      {(!online || !reachable) && waiting && (
         <Box mb="md">
-          <OfflineNotice />
+          <OfflineNotice unreachable={online} />
         </Box>
       )}
       {children}
@@ -39,12 +41,15 @@ export function SharedOfflineNotice({ waiting, children }: { waiting: boolean; c
   );
 }
 
-/** Not loaded because the device is offline; said calmly (not an error) and without a button. */
-export function OfflineNotice() {
+/**
+ * Not loaded because the device is offline (or, `unreachable`, the server does not answer); said
+ * calmly (not an error) and without a button: the connectivity banner has one.
+ */
+export function OfflineNotice({ unreachable = false }: { unreachable?: boolean }) {
   const { t } = useTranslation();
   return (
     <Alert color="gray" variant="light" icon={<IconCloudOff aria-hidden />} role="status" data-testid="offline-notice">
-      <Text fz="sm">{t('offline.notLoaded')}</Text>
+      <Text fz="sm">{t(unreachable ? 'offline.unreachableNotLoaded' : 'offline.notLoaded')}</Text>
     </Alert>
   );
 }
@@ -76,6 +81,10 @@ export function LoadError({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const { online, reachable } = useConnectivity();
+  const saidAbove = useContext(NoticeAbove);
+  // A failure while the server cannot be reached is said once above (SharedOfflineNotice).
+  if (saidAbove && !(online && reachable)) return null;
   const actions = onRetry !== undefined || children !== undefined;
   return (
     <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">

@@ -3,7 +3,7 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type Bar, BarChart } from '../../../components/bar-chart';
-import { type Column, DataTable } from '../../../components/data-table';
+import { type Column, DataTable, queryRows } from '../../../components/data-table';
 import { ListSkeleton } from '../../../components/load-states';
 import { PageHeader } from '../../../components/page-header';
 import { QueryView } from '../../../components/query-view';
@@ -197,12 +197,9 @@ function BuiltInAnalytics() {
         <DataTable
           label={t('analytics.ranking')}
           columns={columns}
-          rows={trainings.data}
+          {...queryRows(trainings)}
           rowKey={(r) => r.id}
-          loading={trainings.isPending}
           busy={trainings.isPlaceholderData}
-          error={trainings.isError}
-          onRetry={() => void trainings.refetch()}
           minWidth={640}
         />
       </Paper>

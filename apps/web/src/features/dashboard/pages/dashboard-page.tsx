@@ -4,7 +4,7 @@ import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BarChart } from '../../../components/bar-chart';
-import { type Column, DataTable } from '../../../components/data-table';
+import { type Column, DataTable, queryRows } from '../../../components/data-table';
 import { SharedOfflineNotice } from '../../../components/load-states';
 import { PageHeader } from '../../../components/page-header';
 import { QueryView } from '../../../components/query-view';
@@ -76,6 +76,42 @@ function TileSkeletons({ count }: { count: number }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
         <Skeleton key={i} height={84} radius="md" />
       ))}
+    </SimpleGrid>
+  );
+}
+
+/** A figure by place or department: its table beside its bar chart (one above the other on a phone). */
+function TableAndChart<T extends { id: number; number: number }>({
+  title,
+  chartTitle,
+  columns,
+  figures,
+  name,
+  color,
+}: {
+  title: string;
+  chartTitle: string;
+  columns: Column<T>[];
+  figures: DeferredView<T[]>;
+  name: (row: T) => string;
+  color?: string;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+      <Section title={title}>
+        <DataTable label={title} columns={columns} {...queryRows(figures)} rowKey={(row) => row.id} />
+      </Section>
+      <Section title={chartTitle}>
+        <QueryView query={figures}>
+          {(data) => (
+            <BarChart
+              label={chartTitle}
+              {...(color ? { color } : {})}
+              bars={data.map((row) => ({ key: String(row.id), label: name(row), value: row.number }))}
+            />
+          )}
+        </QueryView>
+      </Section>
     </SimpleGrid>
   );
 }
@@ -197,61 +233,23 @@ const DashboardFigures = memo(function DashboardFigures({
           </QueryView>
         </Box>
 
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" mb="md">
-          <Section title={t('dashboard.byProvince')}>
-            <DataTable
-              label={t('dashboard.byProvince')}
-              columns={provinceColumns}
-              rows={provinces.data}
-              rowKey={(p) => p.id}
-              loading={provinces.isPending}
-              error={provinces.isError}
-              onRetry={() => void provinces.refetch()}
-            />
-          </Section>
-          <Section title={t('dashboard.provinceChart')}>
-            <QueryView query={provinces}>
-              {(data) => (
-                <BarChart
-                  label={t('dashboard.provinceChart')}
-                  bars={data.map((p) => ({
-                    key: String(p.id),
-                    label: unitName({ ...p, name_en: p.name }, language),
-                    value: p.number,
-                  }))}
-                />
-              )}
-            </QueryView>
-          </Section>
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-          <Section title={t('dashboard.byDepartment')}>
-            <DataTable
-              label={t('dashboard.byDepartment')}
-              columns={departmentColumns}
-              rows={departments.data}
-              rowKey={(d) => d.id}
-              loading={departments.isPending}
-              error={departments.isError}
-              onRetry={() => void departments.refetch()}
-            />
-          </Section>
-          <Section title={t('dashboard.departmentChart')}>
-            <QueryView query={departments}>
-              {(data) => (
-                <BarChart
-                  label={t('dashboard.departmentChart')}
-                  color="teal"
-                  bars={data.map((d) => ({
-                    key: String(d.id),
-                    label: departmentName(d, language),
-                    value: d.number,
-                  }))}
-                />
-              )}
-            </QueryView>
-          </Section>
-        </SimpleGrid>
+        <TableAndChart
+          title={t('dashboard.byProvince')}
+          chartTitle={t('dashboard.provinceChart')}
+          columns={provinceColumns}
+          figures={provinces}
+          name={(p) => unitName({ ...p, name_en: p.name }, language)}
+        />
+        <Box mt="md">
+          <TableAndChart
+            title={t('dashboard.byDepartment')}
+            chartTitle={t('dashboard.departmentChart')}
+            columns={departmentColumns}
+            figures={departments}
+            name={(d) => departmentName(d, language)}
+            color="teal"
+          />
+        </Box>
       </SharedOfflineNotice>
     </>
   );

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, SimpleGrid, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../../components/data-table';
+import { type Column, DataTable, queryRows } from '../../../components/data-table';
 import { DayInput } from '../../../components/day-input';
 import { PageHeader } from '../../../components/page-header';
 import { FIRST_RECORD_DAY } from '../../../lib/calendar';
@@ -82,12 +82,9 @@ export function PerformancePage() {
           <DataTable
             label={t('performance.dataEntry')}
             columns={entryColumns}
-            rows={entry.data}
+            {...queryRows(entry)}
             rowKey={(r) => r.id}
-            loading={entry.isPending}
             busy={entry.isPlaceholderData}
-            error={entry.isError}
-            onRetry={() => void entry.refetch()}
           />
         </Paper>
         <Paper withBorder p="md" radius="md">
@@ -97,12 +94,9 @@ export function PerformancePage() {
           <DataTable
             label={t('performance.validation')}
             columns={validationColumns}
-            rows={validation.data}
+            {...queryRows(validation)}
             rowKey={(r) => `${r.id}-${r.to_status}`}
-            loading={validation.isPending}
             busy={validation.isPlaceholderData}
-            error={validation.isError}
-            onRetry={() => void validation.refetch()}
           />
         </Paper>
       </SimpleGrid>

@@ -3,7 +3,7 @@ import { IconCheck, IconCopy, IconLink, IconX } from '@tabler/icons-react';
 import { type AccountRequestDto, type PasswordResetDto, ROLES, type Role } from '@tna/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Column, DataTable } from '../../../components/data-table';
+import { type Column, DataTable, queryRows } from '../../../components/data-table';
 import { Select } from '../../../components/select';
 import { useConfirm } from '../../../components/use-confirm';
 import { describeError } from '../../../lib/form';
@@ -90,11 +90,8 @@ export function AccountRequestsPanel() {
       <DataTable
         label={t('accounts.requests')}
         columns={columns}
-        rows={requests.data}
+        {...queryRows(requests)}
         rowKey={(r) => r.id}
-        loading={requests.isPending}
-        error={requests.isError}
-        onRetry={() => void requests.refetch()}
         minWidth={760}
       />
     </Stack>
@@ -204,11 +201,8 @@ export function PasswordResetsPanel() {
       <DataTable
         label={t('accounts.resets')}
         columns={columns}
-        rows={resets.data}
+        {...queryRows(resets)}
         rowKey={(r) => r.id}
-        loading={resets.isPending}
-        error={resets.isError}
-        onRetry={() => void resets.refetch()}
         minWidth={760}
       />
       <LinkModal link={link} onClose={() => setLink(null)} />
