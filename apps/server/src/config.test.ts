@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseDuration } from './config.js';
+import { cacheMemoryWarning, loadConfig, parseDuration } from './config.js';
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
@@ -45,6 +45,18 @@ describe('configuration', () => {
     } catch (error) {
       expect((error as Error).message).not.toContain('\n');
     }
+  });
+
+  it('warns at start when the caches could crowd out the work in flight', () => {
+    // npm start's flags give a heap limit of 288 MB (192 old generation, 96 young).
+    expect(cacheMemoryWarning({ cacheMaxMb: 32 }, 288)).toBeNull();
+    expect(cacheMemoryWarning({ cacheMaxMb: 96 }, 288)).toBeNull();
+    const warning = cacheMemoryWarning({ cacheMaxMb: 200 }, 288);
+    expect(warning).toMatch(/^CACHE_MAX_MB is 200 while the heap may hold 288 MB/);
+    expect(warning).toContain('--max-old-space-size');
+    // Node's own limit on a large machine, with the largest cache the setting allows.
+    expect(cacheMemoryWarning({ cacheMaxMb: 4096 }, 4144)).toMatch(/CACHE_MAX_MB is 4096/);
+    expect(cacheMemoryWarning({ cacheMaxMb: 1024 }, 4144)).toBeNull();
   });
 
   it('reads durations', () => {

@@ -158,3 +158,17 @@ export function publicUrlWarning(config: Pick<Config, 'publicUrl' | 'host'>): st
   if (['127.0.0.1', 'localhost', '::1'].includes(config.host)) return null;
   return 'PUBLIC_URL is not set: links in mails and answers use the address each request names (its Host header). Set PUBLIC_URL to the address people open the app at, e.g. https://tna.example.org.';
 }
+
+/**
+ * The warning to print at start when the caches may take more than a third of what V8 lets the heap
+ * hold (`heapLimitMb`: v8.getHeapStatistics().heap_size_limit, the young generation included: 288 MB
+ * under `npm start`'s flags, scripts/lib.mjs, of which 192 MB old generation, where the caches live),
+ * or null. With CACHE_MAX_MB near the old generation's ceiling a busy hour ends with the process out of
+ * memory, not with a slower server: the rest of the old generation is the work in flight (exports,
+ * imports, answers being built), 48-85 MB live under the benchmark's loads with the default 32 MB of
+ * caches (bench/README.md).
+ */
+export function cacheMemoryWarning(config: Pick<Config, 'cacheMaxMb'>, heapLimitMb: number): string | null {
+  if (config.cacheMaxMb <= heapLimitMb / 3) return null;
+  return `CACHE_MAX_MB is ${config.cacheMaxMb} while the heap may hold ${Math.round(heapLimitMb)} MB in all: the caches could leave too little for the work in flight, and the server could run out of memory. Lower CACHE_MAX_MB, or raise Node's --max-old-space-size (to about three times CACHE_MAX_MB).`;
+}

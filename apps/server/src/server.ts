@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import v8 from 'node:v8';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, publicUrlWarning } from './config.js';
+import { ConfigError, cacheMemoryWarning, loadConfig, publicUrlWarning } from './config.js';
 import { writePgliteBackup } from './db/backup.js';
 import { type Database, openDatabase } from './db/client.js';
 import { backupRequestPath, DataDirLockedError, lockDataDir, pgliteDir } from './db/data-dir.js';
@@ -65,6 +66,8 @@ async function main(): Promise<void> {
     for (const statement of afterMigrations) log.info(`After the migrations: ${statement}`);
     const warning = publicUrlWarning(config);
     if (warning) log.warn(warning);
+    const memory = cacheMemoryWarning(config, v8.getHeapStatistics().heap_size_limit / 1048576);
+    if (memory) log.warn(memory);
     const vacuum = await autovacuumWarning(database);
     if (vacuum) log.warn(vacuum);
     await seed(database.db, {
