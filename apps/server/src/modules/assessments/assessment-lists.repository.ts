@@ -2,7 +2,6 @@ import type { AssessmentRowDto, AssessmentSort } from '@tna/domain';
 import { and, desc, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { quickQuery } from '../../db/prepared.js';
-import type { ReadCache } from '../../db/read-cache.js';
 import type { ReferenceCache, ReferenceNames } from '../../db/reference-cache.js';
 import { assessments } from '../../db/schema/index.js';
 import {
@@ -34,6 +33,7 @@ import { type GroupCounts, groupCounts } from './group-counts.repository.js';
 import { groupOrder, pageGroups } from './group-order.js';
 import { groupRanks } from './group-ranks.js';
 import { firstAnchorFromEnd, type ListAnchors, lastAnchorUpTo } from './list-anchors.js';
+import type { GroupSort, ListGroups } from './list-groups.js';
 
 export type { ListSorting } from './anchor-search.repository.js';
 export type { ListFilter } from './assessment-filters.repository.js';
@@ -44,8 +44,7 @@ const GROUP_SORTS = {
   province: 'province',
   district: 'district',
   health_facility: 'health_facility',
-} as const satisfies Partial<Record<AssessmentSort, keyof ListFilter>>;
-type GroupSort = keyof typeof GROUP_SORTS;
+} as const satisfies Record<GroupSort, keyof ListFilter> & Partial<Record<AssessmentSort, keyof ListFilter>>;
 
 function isGroupSort(sort: AssessmentSort): sort is GroupSort {
   return sort in GROUP_SORTS;
@@ -102,8 +101,8 @@ export function groupsKey(filter: ListFilter, sort: string): string {
 export interface ListCaches {
   /** Where deep pages start reading, by list and sorted column, both directions alike (see pageStart). */
   anchors: ListAnchors;
-  /** How many rows of a list each place or facility holds, by list and sort (see groupCounts). */
-  groups: ReadCache<GroupCounts>;
+  /** How many rows of a list each place or facility holds, by list and sort (see groupCounts), kept through writes. */
+  groups: ListGroups;
 }
 
 /**
@@ -270,7 +269,7 @@ async function groupedRows(
   const read = () => groupCounts(db, filter, sorting.sort);
   const key = groupsKey(filter, sorting.sort);
   // Kept and shared by every request: not changed here (groupOrder works on a copy).
-  const groups = await (caches ? caches.groups.get(key, read) : read());
+  const groups = caches ? await caches.groups.counts(key, filter, sorting.sort, read) : (await read()).counts;
   const kind = sorting.sort === 'health_facility' ? 'facility' : 'unit';
   const names = await reference.names((n) => namedGroups(groups, n, kind));
   const order = groupOrder(groups, groupRanks(names, kind, sorting.lang));

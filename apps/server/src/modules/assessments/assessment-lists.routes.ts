@@ -24,6 +24,7 @@ import { requireUser } from '../../plugins/auth.js';
 import { streamAllRows, streamExport } from './assessment-export.js';
 import { type ListCaches, type ListFilter, type ListSorting, pageAssessments } from './assessment-lists.repository.js';
 import { ListAnchors } from './list-anchors.js';
+import { ListGroups } from './list-groups.js';
 
 const optionalId = optionalIdQuery();
 
@@ -111,12 +112,15 @@ export const assessmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   // Where deep pages start reading (see pageStart), kept through writes (see ListAnchors), and how
   // many rows each place or facility holds in a list sorted by their names (see groupCounts), kept
-  // until an assessment changes; each for at most five minutes.
+  // through writes too (see ListGroups); each for at most five minutes.
   const caches: ListCaches = {
     anchors: new ListAnchors(store, database.changes, 300_000),
-    groups: new ReadCache(store, database.changes, 'groups', ['assessments'], 300_000),
+    groups: new ListGroups(store, database.changes, 300_000),
   };
-  app.addHook('onClose', async () => caches.anchors.close());
+  app.addHook('onClose', async () => {
+    caches.anchors.close();
+    caches.groups.close();
+  });
   const page = async (
     request: FastifyRequest,
     reply: FastifyReply,

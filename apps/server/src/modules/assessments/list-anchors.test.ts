@@ -9,6 +9,7 @@ import { setupTestApp, type TestContext } from '../../test/helpers.js';
 import type { ListFilter } from './assessment-filters.repository.js';
 import { anchorsKey, type ListCaches, listAnchors, pageAssessments } from './assessment-lists.repository.js';
 import { type AnchorOrder, ListAnchors, parseSnapshot, sees } from './list-anchors.js';
+import { ListGroups } from './list-groups.js';
 
 // Kept anchors follow writes (migration 0027's row notices): after any mix of new forms, deletions,
 // status moves and changes of name, phone or place, in one transaction or many, while the anchors are
@@ -322,7 +323,7 @@ describe('kept anchors', () => {
     const anchors = new ListAnchors(store, t.database.changes);
     const caches: ListCaches = {
       anchors,
-      groups: new ReadCache(store, t.database.changes, 'groups', ['assessments'], 1),
+      groups: new ListGroups(store, t.database.changes, 1),
     };
     const filter: ListFilter = { status: 'NEW' };
     const sorts = { name: 'name_key', phone: 'phone', birth_year: 'birth_year' } as const;

@@ -1,9 +1,11 @@
 import type { AssessmentSort } from '@tna/domain';
 import { LRUCache } from 'lru-cache';
 import type { CacheStore } from '../../db/cache-store.js';
-import type { ChangeFeed, RowNotice } from '../../db/changes.js';
-import { ReadCache } from '../../db/read-cache.js';
+import type { ChangeFeed } from '../../db/changes.js';
 import type { ListFilter } from './assessment-filters.repository.js';
+import { type Followed, FollowedLists, type Snapshot } from './followed-lists.js';
+
+export { parseSnapshot, type Snapshot, sees } from './followed-lists.js';
 
 // Where deep pages of a list start reading: every ANCHOR_STEP-th row of the list when it was read
 // (see pageStart in assessment-lists.repository.ts), looked for in the background and kept in memory.
@@ -20,26 +22,6 @@ export interface Anchor {
   key: unknown;
   id: number;
   at: number;
-}
-
-/** A PostgreSQL snapshot (pg_current_snapshot): which transactions' changes it sees. */
-export interface Snapshot {
-  xmin: number;
-  xmax: number;
-  xip: number[];
-}
-
-/** A snapshot as pg_current_snapshot()::text gives it ('xmin:xmax:xip,...'), or null. */
-export function parseSnapshot(text: unknown): Snapshot | null {
-  const m = /^(\d+):(\d+):([\d,]*)$/.exec(String(text));
-  if (!m) return null;
-  const xip = m[3] ? m[3].split(',').map(Number) : [];
-  return { xmin: Number(m[1]), xmax: Number(m[2]), xip };
-}
-
-/** Whether a transaction's changes are in what a snapshot sees (as pg_visible_in_snapshot). */
-export function sees(s: Snapshot, xid: number): boolean {
-  return xid < s.xmin || (xid < s.xmax && !s.xip.includes(xid));
 }
 
 /** The last anchor with at most `offset` rows before it (-1 for none): where a page from `offset` starts. */
@@ -95,13 +77,12 @@ export interface HeldAnchors {
   readonly total: number;
 }
 
-interface KeptAnchors extends FoundAnchors {
-  key: string;
-  filter: ListFilter;
+/** Anchors as found, with the order they were read in (a row notice's row is placed by it). */
+interface OrderedAnchors extends FoundAnchors {
   order: AnchorOrder;
-  /** The number of the last row notice this value has taken in (see ListAnchors.hear). */
-  heard: number;
 }
+
+type KeptAnchors = Followed<OrderedAnchors>;
 
 /** Where a row notice's row holds each sort key (the trigger's list, migration 0027). */
 const KEY_AT: Partial<Record<AssessmentSort, number>> = {
@@ -111,18 +92,6 @@ const KEY_AT: Partial<Record<AssessmentSort, number>> = {
   implementing_organization: 9,
   phone: 10,
 };
-
-/** Whether a notice's row is in a list (as listWhere in assessment-filters.repository.ts says). */
-function inList(f: ListFilter, row: unknown[]): boolean {
-  const [, , status, province, district, facility] = row;
-  return (
-    status === f.status &&
-    (!f.province || province === f.province) &&
-    (!f.district || district === f.district) &&
-    (!f.health_facility || facility === f.health_facility) &&
-    (!f.provinces || f.provinces.includes(province as number))
-  );
-}
 
 const ONLY_DIGITS = /^\+?\d+$/;
 
@@ -199,26 +168,15 @@ const SEEKS_WAITING = 64;
  * store (under the `order` topic, which only a change no row notice describes moves on), and follow
  * the row notices the change feed hears.
  */
-export class ListAnchors {
-  private readonly cache: ReadCache<KeptAnchors>;
-  /** The values kept, which row notices must update. */
-  private readonly held = new Map<string, KeptAnchors>();
-  /** Values just read, not yet in the store: row notices must update them too. */
-  private readonly loading = new Set<KeptAnchors>();
+export class ListAnchors extends FollowedLists<OrderedAnchors> {
   /** The lists whose anchors are being looked for. */
   private readonly sought = new Set<string>();
   /** When each list's anchors were last dropped (see ANCHOR_RETRY_MS). */
   private readonly dropped = new LRUCache<string, number>({ max: 1_000 });
-  /** How many row notices this instance has heard. */
-  private heardCount = 0;
-  /** The notices heard while anchors are being read, numbered: a read must take them in. */
-  private recent: { n: number; notice: RowNotice }[] = [];
-  private reading = 0;
   /** The searches not yet over (see SEEKS_WAITING), those running, and those waiting to run. */
   private seeking = 0;
   private running = 0;
   private readonly waiting: (() => void)[] = [];
-  private readonly stop: () => void;
 
   constructor(
     store: CacheStore,
@@ -226,8 +184,7 @@ export class ListAnchors {
     ttlMs = 300_000,
     private readonly seeksAtOnce = SEEKS_AT_ONCE,
   ) {
-    this.cache = new ReadCache(store, changes, 'anchors', ['order'], ttlMs);
-    this.stop = changes.onRows((notice) => this.hear(notice));
+    super(store, changes, 'anchors', ttlMs);
   }
 
   /** A list's anchors and its rows, if they are kept. */
@@ -244,30 +201,17 @@ export class ListAnchors {
     if (this.sought.has(key) || Date.now() - (this.dropped.get(key) ?? 0) < ANCHOR_RETRY_MS) return Promise.resolve();
     if (this.seeking > SEEKS_WAITING) return Promise.resolve();
     this.sought.add(key);
-    const from = this.heardCount;
-    this.reading++;
     this.seeking++;
-    const load = async (): Promise<KeptAnchors> => {
-      try {
-        const kept: KeptAnchors = { ...(await this.inTurn(find)), key, filter, order, heard: from };
-        // What was heard while they were read, from transactions their snapshot did not see.
-        for (const { n, notice } of this.recent) this.apply(kept, notice, n);
-        this.loading.add(kept);
-        return kept;
-      } finally {
-        if (--this.reading === 0) this.recent = [];
-      }
+    let read: KeptAnchors | undefined;
+    const load = async () => {
+      read = await this.read(key, filter, async () => ({ ...(await this.inTurn(find)), order }));
+      return read;
     };
     return (
       this.cache
-        .get(key, load)
-        .then((kept) => {
-          this.loading.delete(kept);
-          // Values gone from the store are let go here too, so that no reference keeps them in
-          // memory outside its budget while no write comes to prune them.
-          this.prune();
-          if (this.cache.holds(key, kept)) this.held.set(key, kept);
-          else this.dropped.set(key, Date.now());
+        .get(key, load, this.keep)
+        .then(() => {
+          if (read && !this.settle(read)) this.dropped.set(key, Date.now());
         })
         // A failed search (the database closing, say) only means the next pages start elsewhere.
         .catch(() => {
@@ -292,41 +236,13 @@ export class ListAnchors {
     }
   }
 
-  /** Stop hearing row notices (the app is closing). */
-  close(): void {
-    this.stop();
-    this.held.clear();
-    this.loading.clear();
+  protected take(kept: KeptAnchors, row: unknown[]): boolean {
+    return shift(kept, row);
   }
 
-  private hear(notice: RowNotice): void {
-    const n = ++this.heardCount;
-    if (this.reading > 0) this.recent.push({ n, notice });
-    for (const kept of this.loading) this.apply(kept, notice, n);
-    this.prune();
-    for (const kept of this.held.values()) this.apply(kept, notice, n);
-  }
-
-  /** Let go of the values gone from the store (aged, pushed out, or an `order` change). */
-  private prune(): void {
-    // `holds` does not count as a use: updating anchors must not keep them in the store.
-    for (const [key, kept] of this.held) if (!this.cache.holds(key, kept)) this.held.delete(key);
-  }
-
-  /** Takes row notice `n` into a list's anchors, once; drops them when a row's place cannot be told. */
-  private apply(kept: KeptAnchors, notice: RowNotice, n: number): void {
-    if (n <= kept.heard) return;
-    kept.heard = n;
-    if (sees(kept.snapshot, notice.xid)) return;
-    for (const row of notice.rows) {
-      if (!inList(kept.filter, row)) continue;
-      if (!shift(kept, row)) {
-        this.dropped.set(kept.key, Date.now());
-        kept.list = [];
-        this.held.delete(kept.key);
-        this.cache.delete(kept.key);
-        return;
-      }
-    }
+  protected override drop(kept: KeptAnchors): void {
+    this.dropped.set(kept.key, Date.now());
+    kept.list = [];
+    super.drop(kept);
   }
 }
