@@ -149,6 +149,14 @@ export class ReferenceCache {
     return { units, facilityDistricts, trainingDepartments };
   }
 
+  /**
+   * Whether the names are kept now (the change feed is live): while they are not, each call of
+   * `names` reads every reference table, and a caller that needs a few names asks the database.
+   */
+  get kept(): boolean {
+    return this.changes.live;
+  }
+
   /** The key each table's names are kept under. */
   static key(part: Part): string {
     return part;

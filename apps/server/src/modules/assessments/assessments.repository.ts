@@ -11,7 +11,6 @@ import {
   assessments,
   departments,
   healthFacilities,
-  idempotencyKeys,
   positions,
   trainings,
   users,
@@ -39,8 +38,48 @@ function titleColumns<T extends typeof positions | typeof trainings>(table: T) {
   return { id: table.id, title_en: table.titleEn, title_dr: table.titleDr, title_pa: table.titlePa };
 }
 
-/** One assessment by its API field names, with the nested names of SPEC 3. */
-export async function findAssessmentDto(db: Executor, id: number): Promise<AssessmentDto | null> {
+/** The names an assessment's details nest (SPEC 3). */
+type DtoNames = Pick<
+  AssessmentDto,
+  'hospital' | 'perm_province' | 'perm_district' | 'temp_province' | 'temp_district' | 'department' | 'position'
+>;
+
+/**
+ * One assessment by its API field names, with the nested names of SPEC 3. The names come from the
+ * instance's copy of the reference data while it is kept (the change feed is live), as a list page's
+ * do: the form's details are the read asked for most (a third of the mixed benchmark's), and the
+ * seven joins that named them cost PostgreSQL seven index lookups and the server a row three times as
+ * wide to parse. While the copy is not kept, one query with the joins.
+ */
+export async function findAssessmentDto(
+  db: Executor,
+  reference: ReferenceCache,
+  id: number,
+): Promise<AssessmentDto | null> {
+  if (!reference.kept) return joinedAssessmentDto(db, id);
+  const a = await findAssessment(db, id);
+  if (!a) return null;
+  const units = [a.permProvinceId, a.permDistrictId, a.jobProvinceId, a.jobDistrictId];
+  const n = await reference.names(
+    (n) =>
+      n.facilities.has(a.hospitalId) &&
+      units.every((u) => n.units.has(u)) &&
+      n.departments.has(a.departmentId) &&
+      n.positions.has(a.positionId),
+  );
+  return toDto(a, {
+    hospital: known(n.facilities, a.hospitalId, 'Facility'),
+    perm_province: known(n.units, a.permProvinceId, 'Province'),
+    perm_district: known(n.units, a.permDistrictId, 'District'),
+    temp_province: known(n.units, a.jobProvinceId, 'Province'),
+    temp_district: known(n.units, a.jobDistrictId, 'District'),
+    department: known(n.departments, a.departmentId, 'Department'),
+    position: known(n.positions, a.positionId, 'Position'),
+  });
+}
+
+/** One assessment with its names joined in the database. */
+async function joinedAssessmentDto(db: Executor, id: number): Promise<AssessmentDto | null> {
   const query = quickQuery(db, 'assessment-dto', (db, name) =>
     db
       .select({
@@ -70,8 +109,10 @@ export async function findAssessmentDto(db: Executor, id: number): Promise<Asses
       .prepare(name),
   );
   const [row] = await query.execute({ id });
-  if (!row) return null;
-  const a = row.a;
+  return row ? toDto(row.a, row) : null;
+}
+
+function toDto(a: AssessmentRow, names: DtoNames): AssessmentDto {
   return {
     id: a.id,
     assessment_date: a.assessmentDate,
@@ -88,8 +129,8 @@ export async function findAssessmentDto(db: Executor, id: number): Promise<Asses
     temp_district_id: a.jobDistrictId,
     temp_address_details: a.currentAddress,
     hospital_id: a.hospitalId,
-    hospital_name: row.hospital.name,
-    hospital: row.hospital,
+    hospital_name: names.hospital.name,
+    hospital: names.hospital,
     job_address: a.jobAddress,
     marital_status: a.maritalStatus,
     gender: a.gender,
@@ -108,12 +149,12 @@ export async function findAssessmentDto(db: Executor, id: number): Promise<Asses
     created_by: a.createdBy,
     created_at: a.createdAt.toISOString(),
     updated_at: a.updatedAt.toISOString(),
-    perm_province: row.perm_province,
-    perm_district: row.perm_district,
-    temp_province: row.temp_province,
-    temp_district: row.temp_district,
-    department: row.department,
-    position: row.position,
+    perm_province: names.perm_province,
+    perm_district: names.perm_district,
+    temp_province: names.temp_province,
+    temp_district: names.temp_district,
+    department: names.department,
+    position: names.position,
   };
 }
 
@@ -318,46 +359,4 @@ export async function pageMyForms(
   if (fromEnd) plain.reverse();
   const names = await reference.names(namesCover(plain));
   return { rows: plain.map((row) => toRowDto(row, names)), total };
-}
-
-/** Claim an idempotency key in this transaction; false when a request with it already went through. */
-/**
- * Claim an idempotency key for a new form and take ids for `count` new assessments, in one round
- * trip. `claimed` is false when the key was claimed before (the submit is a retry): then nothing is
- * written, and the ids taken are left unused (a gap in the numbers, as a rolled-back insert leaves).
- */
-export async function claimKeyAndTakeIds(
-  tx: Executor,
-  userId: number,
-  key: string,
-  count: number,
-): Promise<{ claimed: boolean; ids: number[] }> {
-  const claim = tx
-    .insert(idempotencyKeys)
-    .values({ userId, key })
-    .onConflictDoNothing()
-    .returning({ id: idempotencyKeys.id });
-  const result = await tx.execute<{ id: number; claimed: number }>(
-    sql`with claimed as (${claim.getSQL()})
-      select nextval(pg_get_serial_sequence('assessments', 'id'))::int as id, (select count(*) from claimed)::int as claimed
-      from generate_series(1, ${count})`,
-  );
-  const rows = (result as unknown as { rows: { id: number; claimed: number }[] }).rows;
-  return { claimed: rows[0]?.claimed === 1, ids: rows.map((r) => r.id) };
-}
-
-/** The write that ties a claimed key to the form it created; not yet run (see AuditedTx.together). */
-export function keyBinding(tx: Executor, userId: number, key: string, assessmentId: number) {
-  return tx
-    .update(idempotencyKeys)
-    .set({ assessmentId })
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-}
-
-export async function assessmentOfKey(db: Executor, userId: number, key: string): Promise<number | null> {
-  const [row] = await db
-    .select({ id: idempotencyKeys.assessmentId })
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-  return row?.id ?? null;
 }

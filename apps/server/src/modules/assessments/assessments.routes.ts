@@ -79,6 +79,7 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     const key = request.headers['idempotency-key'];
     const result = await createAssessment(
       app.db,
+      app.reference,
       user,
       { ...request.actor(), userId: user.id },
       data,
@@ -96,6 +97,7 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     return {
       success: await updateAssessment(
         app.db,
+        app.reference,
         user,
         request.actor(),
         data.id,
@@ -111,7 +113,7 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/tnas/changestatus',
     { schema: { body: changeStatusSchema }, config: { permission: 'tna.details' } },
     async (request) => ({
-      success: await changeStatus(app.db, requireUser(request), request.actor(), request.body),
+      success: await changeStatus(app.db, app.reference, requireUser(request), request.actor(), request.body),
     }),
   );
 
@@ -126,7 +128,7 @@ export const assessmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParams }, config: { permission: 'tna.details' } },
     async (request) => {
       // One read: the form with its names, then whether this user may see it (404 if not).
-      const found = await findAssessmentDto(app.db, request.params.id);
+      const found = await findAssessmentDto(app.db, app.reference, request.params.id);
       const facts = found && {
         status: found.status,
         createdBy: found.created_by,

@@ -19,20 +19,15 @@ import {
 import { eq, type SQLWrapper } from 'drizzle-orm';
 import { type Actor, type AuditedTx, audited, auditSnapshot, createdValues } from '../../db/audited.js';
 import type { Db, Executor } from '../../db/client.js';
+import type { ReferenceCache } from '../../db/reference-cache.js';
 import { assessmentHistories, assessmentPriorities, assessments } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../auth/auth.repository.js';
 import { checkReferences, type KeptReferences, type ReferenceSource, referencesIn } from './assessment-references.js';
 import { allocateAssessmentIds } from './assessment-references.repository.js';
-import {
-  type AssessmentRow,
-  assessmentOfKey,
-  claimKeyAndTakeIds,
-  findAssessment,
-  findAssessmentDto,
-  keyBinding,
-} from './assessments.repository.js';
+import { type AssessmentRow, findAssessment, findAssessmentDto } from './assessments.repository.js';
 import { duplicateKeys, findDuplicates } from './duplicates.repository.js';
+import { assessmentOfKey, claimKeyAndTakeIds, keyBinding } from './idempotency.repository.js';
 
 /** API field names -> columns (the spec's spellings stay in the API only). */
 export function assessmentColumns(f: AssessmentFields) {
@@ -165,6 +160,7 @@ export function assertJobProvinceInScope(user: PolicyUser, fields: Pick<Assessme
  */
 export async function createAssessment(
   db: Db,
+  reference: ReferenceCache,
   user: PolicyUser,
   actor: Actor & { userId: number },
   fields: AssessmentFields,
@@ -193,9 +189,9 @@ export async function createAssessment(
         `This Idempotency-Key was already used for a different form (number ${first}); this one was not saved.`,
       );
     }
-    return { assessment: (await findAssessmentDto(db, first))!, replayed: true };
+    return { assessment: (await findAssessmentDto(db, reference, first))!, replayed: true };
   }
-  return { assessment: (await findAssessmentDto(db, created))!, replayed: false };
+  return { assessment: (await findAssessmentDto(db, reference, created))!, replayed: false };
 }
 
 /** The facts of a stored form that the access policy decides on. */
@@ -241,6 +237,7 @@ function assertEditable(user: AuthUser, row: AssessmentRow): void {
  */
 export async function updateAssessment(
   db: Db,
+  reference: ReferenceCache,
   user: AuthUser,
   actor: Actor,
   id: number,
@@ -263,7 +260,7 @@ export async function updateAssessment(
     }
     await applyAssessmentUpdate(w, user.id, row, fields, lines, referencesIn(w.tx, kept));
   });
-  return (await findAssessmentDto(db, id))!;
+  return (await findAssessmentDto(db, reference, id))!;
 }
 
 /**
@@ -317,6 +314,7 @@ export async function applyAssessmentUpdate(
  */
 export async function changeStatus(
   db: Db,
+  reference: ReferenceCache,
   user: AuthUser,
   actor: Actor,
   input: ChangeStatusInput,
@@ -362,7 +360,7 @@ export async function changeStatus(
       }),
     );
   });
-  return (await findAssessmentDto(db, input.staff_id))!;
+  return (await findAssessmentDto(db, reference, input.staff_id))!;
 }
 
 /**
