@@ -6,6 +6,7 @@ import type { ChangeFeed } from '../../db/changes.js';
 import { ReadCache } from '../../db/read-cache.js';
 import { seedAssessments } from '../../test/assessment-fixtures.js';
 import { setupTestApp, type TestContext } from '../../test/helpers.js';
+import { type HeldAround, writesWhileReading } from '../../test/writes-while-reading.js';
 import type { ListFilter } from './assessment-filters.repository.js';
 import { anchorsKey, type ListCaches, listAnchors, pageAssessments } from './assessment-lists.repository.js';
 import { type AnchorOrder, ListAnchors, parseSnapshot, sees } from './list-anchors.js';
@@ -203,7 +204,7 @@ async function checkKept(anchors: ListAnchors): Promise<number> {
  * first' waits and then reads (the writes are heard during the search too, but the snapshot saw them:
  * they must not count twice).
  */
-function seekAll(anchors: ListAnchors, around?: { mode: 'read first' | 'writes first'; written: Promise<void> }) {
+function seekAll(anchors: ListAnchors, around?: HeldAround) {
   return cases().map((c) => {
     const read = () => listAnchors(t.database.db, c.filter, { ...c.order, sort: c.order.sort as 'name', lang: 'en' });
     return anchors.seek(keyOf(c), c.filter, c.order, async () => {
@@ -225,21 +226,8 @@ describe('kept anchors', () => {
         async (transactions, mode) => {
           // Every search at once, so that each one is under way while the writes are made.
           const anchors = new ListAnchors(new CacheStore(8 * 1024 * 1024), t.database.changes, 300_000, 99);
-          let done = () => {};
-          const written = new Promise<void>((resolve) => {
-            done = resolve;
-          });
           try {
-            const seeking = seekAll(anchors, mode === 'after' ? undefined : { mode, written });
-            if (mode === 'after') await Promise.all(seeking);
-            for (const writes of transactions) {
-              await t.database.db.transaction(async (tx) => {
-                for (const w of writes) await apply((q) => tx.execute(q), w);
-              });
-            }
-            await heardAll(t.database.changes);
-            done();
-            await Promise.all(seeking);
+            await writesWhileReading(t, mode, transactions, apply, (around) => seekAll(anchors, around));
             // None of these writes is one a notice cannot describe: every list keeps its anchors.
             expect(await checkKept(anchors)).toBe(cases().length);
           } finally {

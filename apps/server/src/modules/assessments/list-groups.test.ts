@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CacheStore } from '../../db/cache-store.js';
 import { seedAssessments } from '../../test/assessment-fixtures.js';
 import { setupTestApp, type TestContext } from '../../test/helpers.js';
+import { type HeldAround, type ReadTiming, writesWhileReading } from '../../test/writes-while-reading.js';
 import type { ListFilter } from './assessment-filters.repository.js';
 import { groupCounts } from './group-counts.repository.js';
 import { type GroupSort, ListGroups } from './list-groups.js';
@@ -147,7 +148,7 @@ async function heardAll(): Promise<void> {
 }
 
 /** Every case's counts, read through `groups`; `around` holds each read open while the writes are made. */
-function readAll(groups: ListGroups, around?: { mode: 'read first' | 'writes first'; written: Promise<void> }) {
+function readAll(groups: ListGroups, around?: HeldAround) {
   return cases().map((c) =>
     groups.counts(keyOf(c), c.filter, c.sort, async () => {
       if (around?.mode === 'writes first') await around.written;
@@ -172,23 +173,11 @@ async function checkKept(groups: ListGroups): Promise<number> {
 
 describe('kept group counts', () => {
   it('are what PostgreSQL counts after any writes, heard while they were read or after', async () => {
-    const round = async (transactions: Write[][], mode: 'after' | 'read first' | 'writes first') => {
+    const round = async (transactions: Write[][], mode: ReadTiming) => {
       const groups = new ListGroups(new CacheStore(8 * 1024 * 1024), t.database.changes);
-      let done = () => {};
-      const written = new Promise<void>((resolve) => {
-        done = resolve;
-      });
       try {
-        const reading = readAll(groups, mode === 'after' ? undefined : { mode, written });
-        if (mode === 'after') await Promise.all(reading);
-        for (const writes of transactions) {
-          await t.database.db.transaction(async (tx) => {
-            for (const w of writes) await apply((q) => tx.execute(q), w);
-          });
-        }
-        await heardAll();
-        done();
-        expect(await Promise.all(reading)).toHaveLength(cases().length);
+        const answered = await writesWhileReading(t, mode, transactions, apply, (around) => readAll(groups, around));
+        expect(answered).toHaveLength(cases().length);
         // None of these writes is one a notice cannot describe: every list keeps its counts.
         expect(await checkKept(groups), mode).toBe(cases().length);
       } finally {
