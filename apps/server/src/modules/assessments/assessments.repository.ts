@@ -1,4 +1,4 @@
-import type { AssessmentDto, AssessmentRowDto, HistoryDto, PriorityDto } from '@tna/domain';
+import type { AssessmentDto, AssessmentRowDto } from '@tna/domain';
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.js';
@@ -6,14 +6,11 @@ import { preparedQuery, quickQuery } from '../../db/prepared.js';
 import { known, type ReferenceCache, type ReferenceNames } from '../../db/reference-cache.js';
 import {
   adminUnits,
-  assessmentHistories,
-  assessmentPriorities,
   assessments,
   departments,
   healthFacilities,
   positions,
-  trainings,
-  users,
+  type trainings,
 } from '../../db/schema/index.js';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
@@ -172,46 +169,6 @@ export async function findAssessment(db: Executor, id: number, forUpdate = false
   );
   const [row] = await query.execute({ id });
   return row ?? null;
-}
-
-export async function listPriorities(db: Executor, assessmentId: number): Promise<PriorityDto[]> {
-  const query = quickQuery(db, 'assessment-priorities', (db, name) =>
-    db
-      .select({
-        id: assessmentPriorities.id,
-        priority: assessmentPriorities.priority,
-        department: departmentColumns(),
-        training: titleColumns(trainings),
-      })
-      .from(assessmentPriorities)
-      .innerJoin(departments, eq(departments.id, assessmentPriorities.departmentId))
-      .innerJoin(trainings, eq(trainings.id, assessmentPriorities.trainingId))
-      .where(eq(assessmentPriorities.assessmentId, sql.placeholder('id')))
-      .orderBy(asc(assessmentPriorities.priority), asc(assessmentPriorities.id))
-      .prepare(name),
-  );
-  return query.execute({ id: assessmentId });
-}
-
-export async function listHistories(db: Executor, assessmentId: number): Promise<HistoryDto[]> {
-  const query = quickQuery(db, 'assessment-histories', (db, name) =>
-    db
-      .select({
-        id: assessmentHistories.id,
-        user: { name: users.name, email: users.email },
-        created_at: assessmentHistories.createdAt,
-        from_status: assessmentHistories.fromStatus,
-        to_status: assessmentHistories.toStatus,
-        remarks: assessmentHistories.remarks,
-      })
-      .from(assessmentHistories)
-      .innerJoin(users, eq(users.id, assessmentHistories.userId))
-      .where(eq(assessmentHistories.assessmentId, sql.placeholder('id')))
-      .orderBy(asc(assessmentHistories.createdAt), asc(assessmentHistories.id))
-      .prepare(name),
-  );
-  const rows = await query.execute({ id: assessmentId });
-  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
 }
 
 /** The list columns the assessments table holds itself. */

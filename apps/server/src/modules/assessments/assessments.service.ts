@@ -204,13 +204,6 @@ export function canRead(user: AuthUser, row: Pick<AssessmentRow, 'status' | 'cre
   return mayRead(user, policyFormOf(row));
 }
 
-/** Load an assessment the user may read, or answer 404 (not 403: an id says nothing to outsiders). */
-export async function readableAssessment(db: Executor, user: AuthUser, id: number): Promise<AssessmentRow> {
-  const row = await findAssessment(db, id);
-  if (!row || !canRead(user, row)) throw AppError.notFound('The assessment');
-  return row;
-}
-
 function assertEditable(user: AuthUser, row: AssessmentRow): void {
   switch (editRefusal(user, policyFormOf(row))) {
     case null:
