@@ -25,7 +25,7 @@ import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../auth/auth.repository.js';
 import { checkReferences, type KeptReferences, type ReferenceSource, referencesIn } from './assessment-references.js';
 import { allocateAssessmentIds } from './assessment-references.repository.js';
-import { type AssessmentRow, findAssessment, findAssessmentDto } from './assessments.repository.js';
+import { type AssessmentRow, dtoOfRow, findAssessment, findAssessmentDto } from './assessments.repository.js';
 import { duplicateKeys, findDuplicates } from './duplicates.repository.js';
 import { assessmentOfKey, claimKeyAndTakeIds, keyBinding } from './idempotency.repository.js';
 
@@ -98,7 +98,8 @@ export interface NewAssessment {
  * history entries (to NEW), each with its audit entry. Two statements however many forms there are:
  * the forms, then their audit entries, lines and history together (with `also`, writes of the
  * caller's sent with them). Every write of a new form comes through here: the submit (one form) and
- * the import (a batch). `ids` are theirs when the caller took them already. Answers their ids, in order.
+ * the import (a batch). `ids` are theirs when the caller took them already. Answers their rows as
+ * written, in order.
  */
 export async function insertAssessments(
   w: AuditedTx,
@@ -107,7 +108,7 @@ export async function insertAssessments(
   refs: ReferenceSource,
   remarks = 'Created',
   taken?: { ids: number[]; also: SQLWrapper[] },
-): Promise<number[]> {
+): Promise<AssessmentRow[]> {
   for (const item of items) await checkReferences(refs, item.fields, item.lines);
   // Ids taken first, so that each form's lines and history name it whatever order rows come back in.
   const ids = taken?.ids ?? (await allocateAssessmentIds(w.tx, items.length));
@@ -119,7 +120,7 @@ export async function insertAssessments(
       priority: l.priority,
     })),
   );
-  await w.insertMany(
+  const rows = await w.insertMany(
     assessments,
     'Assessment',
     items.map(({ fields }, i) => ({
@@ -140,7 +141,8 @@ export async function insertAssessments(
       ...(taken?.also ?? []),
     ],
   );
-  return ids;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)!);
 }
 
 /**
@@ -191,7 +193,7 @@ export async function createAssessment(
     }
     return { assessment: (await findAssessmentDto(db, reference, first))!, replayed: true };
   }
-  return { assessment: (await findAssessmentDto(db, reference, created))!, replayed: false };
+  return { assessment: await dtoOfRow(db, reference, created), replayed: false };
 }
 
 /** The facts of a stored form that the access policy decides on. */
@@ -239,7 +241,7 @@ export async function updateAssessment(
   lines: PriorityLineInput[],
   kept: KeptReferences = null,
 ): Promise<AssessmentDto> {
-  await audited(db, actor, async (w) => {
+  const written = await audited(db, actor, async (w) => {
     const row = await findAssessment(w.tx, id, true);
     if (!row) throw AppError.notFound('The assessment');
     assertEditable(user, row);
@@ -251,9 +253,9 @@ export async function updateAssessment(
         'conflict.staleVersion',
       );
     }
-    await applyAssessmentUpdate(w, user.id, row, fields, lines, referencesIn(w.tx, kept));
+    return applyAssessmentUpdate(w, user.id, row, fields, lines, referencesIn(w.tx, kept));
   });
-  return (await findAssessmentDto(db, reference, id))!;
+  return dtoOfRow(db, reference, written);
 }
 
 /**
@@ -268,7 +270,7 @@ export async function applyAssessmentUpdate(
   fields: AssessmentFields,
   lines: PriorityLineInput[],
   refs: ReferenceSource,
-): Promise<void> {
+): Promise<AssessmentRow> {
   await checkReferences(refs, fields, lines);
   const before = await w.tx
     .select({
@@ -281,7 +283,7 @@ export async function applyAssessmentUpdate(
     .orderBy(assessmentPriorities.id);
   // The row is locked already (the caller's `findAssessment(.., true)`). The old lines go with the
   // audit entry; the new ones after (in one statement, the insert might run first and meet them).
-  await w.updateFrom(
+  const written = await w.updateFrom(
     assessments,
     'Assessment',
     row,
@@ -298,6 +300,7 @@ export async function applyAssessmentUpdate(
       priority: l.priority,
     })),
   );
+  return written;
 }
 
 /**
@@ -312,7 +315,7 @@ export async function changeStatus(
   actor: Actor,
   input: ChangeStatusInput,
 ): Promise<AssessmentDto> {
-  await audited(db, actor, async (w) => {
+  const moved = await audited(db, actor, async (w) => {
     const row = await findAssessment(w.tx, input.staff_id, true);
     if (!row) throw AppError.notFound('The assessment');
     const from = row.status as AssessmentStatus;
@@ -338,11 +341,10 @@ export async function changeStatus(
         throw AppError.forbidden();
     }
     // One statement: the row is locked since `findAssessment`, and none of the three needs another.
+    // No trigger changes the row, so the locked row with what is set is the form as written.
+    const set = { status: input.status, version: row.version + 1, updatedBy: user.id, updatedAt: new Date() };
     await w.together(
-      w.tx
-        .update(assessments)
-        .set({ status: input.status, version: row.version + 1, updatedBy: user.id, updatedAt: new Date() })
-        .where(eq(assessments.id, row.id)),
+      w.tx.update(assessments).set(set).where(eq(assessments.id, row.id)),
       w.entry('updated', 'Assessment', row.id, { status: from }, { status: input.status }),
       w.tx.insert(assessmentHistories).values({
         assessmentId: row.id,
@@ -352,8 +354,9 @@ export async function changeStatus(
         remarks: input.remarks,
       }),
     );
+    return { ...row, ...set };
   });
-  return (await findAssessmentDto(db, reference, input.staff_id))!;
+  return dtoOfRow(db, reference, moved);
 }
 
 /**

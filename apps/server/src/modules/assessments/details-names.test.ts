@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CacheStore } from '../../db/cache-store.js';
 import { ChangeFeed } from '../../db/changes.js';
 import { ReferenceCache } from '../../db/reference-cache.js';
-import { seedAssessments } from '../../test/assessment-fixtures.js';
+import { formData, formRefs, priorities, seedAssessments, submitMultipart } from '../../test/assessment-fixtures.js';
 import { setupTestApp, type TestContext } from '../../test/helpers.js';
 import { findAssessmentDto } from './assessments.repository.js';
 
@@ -52,5 +52,45 @@ describe("a form's details", () => {
     expect(after!.hospital.name).toBe(`${before!.hospital.name} (renamed)`);
     expect(after!.hospital_name).toBe(after!.hospital.name);
     expect(after).toEqual(await findAssessmentDto(t.database.db, notKept(), id));
+  });
+});
+
+// A create, a correction and a status move answer with the form as they wrote it, built from the row
+// the write returned (dtoOfRow) rather than read again: the answer must be what a read of it gives.
+describe("a write's answer", () => {
+  it('is the form as the details read it afterwards, after a create, a correction and a status move', async () => {
+    const r = await formRefs(t);
+    const officer = await t.userWithRole('dataentry');
+    const validator = await t.userWithRole('validator');
+    const details = async (formId: number) =>
+      (await t.request('GET', `/api/tnas/bystaffid/${formId}`, { token: officer.token })).json().data;
+
+    const created = await submitMultipart(t, '/api/tnas', officer.token, formData(r), priorities(r));
+    expect(created.statusCode).toBe(200);
+    const form = created.json().success;
+    expect(form).toMatchObject({ status: 'NEW', version: 1 });
+    expect(form).toEqual(await details(form.id));
+
+    const corrected = await submitMultipart(
+      t,
+      '/api/tnas/update',
+      officer.token,
+      formData(r, { id: form.id, version: 1, name: 'Zahra', perminent_district_id: r.otherDistrictId }),
+      priorities(r, 1),
+    );
+    expect(corrected.statusCode).toBe(200);
+    const edit = corrected.json().success;
+    expect(edit).toMatchObject({ name: 'Zahra', version: 2, perminent_district_id: r.otherDistrictId });
+    expect(edit.updated_at >= form.updated_at).toBe(true);
+    expect(edit).toEqual(await details(form.id));
+
+    const move = await t.request('POST', '/api/tnas/changestatus', {
+      token: validator.token,
+      body: { staff_id: form.id, status: 'APPROVED', remarks: 'Checked against the paper form' },
+    });
+    expect(move.statusCode).toBe(200);
+    const moved = move.json().success;
+    expect(moved).toMatchObject({ status: 'APPROVED', version: 3 });
+    expect(moved).toEqual(await details(form.id));
   });
 });
