@@ -51,6 +51,22 @@ describe('POST /api/tnas/update', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.auditableId, String(a.id)), eq(auditLogs.event, 'updated')));
     expect(Object.keys(entry!.newValues!).sort()).toEqual(['experience', 'name', 'priorities', 'version'].sort());
+    // The lines as they were, read with the row's lock, in the order they were written.
+    expect(entry!.oldValues!.priorities).toEqual(priorities(r));
+    expect(entry!.newValues!.priorities).toEqual([
+      { department: r.departmentId, training: r.trainingIds[2]!, priority: 1 },
+    ]);
+  });
+
+  it('does not audit the lines when a correction keeps them', async () => {
+    const a = await create(officer.token, {}, priorities(r, 2));
+    const res = await update(officer.token, a, { name: 'Maryam' }, priorities(r, 2));
+    expect(res.statusCode).toBe(200);
+    const [entry] = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.auditableId, String(a.id)), eq(auditLogs.event, 'updated')));
+    expect(Object.keys(entry!.newValues!).sort()).toEqual(['name', 'version']);
   });
 
   it('answers 409 for a stale version and changes nothing', async () => {

@@ -6,6 +6,7 @@ import { preparedQuery, quickQuery } from '../../db/prepared.js';
 import { known, type ReferenceCache, type ReferenceNames } from '../../db/reference-cache.js';
 import {
   adminUnits,
+  assessmentPriorities,
   assessments,
   departments,
   healthFacilities,
@@ -170,6 +171,33 @@ function toDto(a: AssessmentRow, names: DtoNames): AssessmentDto {
     department: names.department,
     position: names.position,
   };
+}
+
+/** A priority line as the audit trail keeps it. */
+export interface LineValues {
+  department: number;
+  training: number;
+  priority: number;
+}
+
+/**
+ * A form locked for a correction, with its priority lines as they are (for the audit entry, in the
+ * order they were written), in one statement: a correction sent the lock and the lines' read one
+ * after the other, two of its round trips.
+ */
+export async function lockWithLines(
+  db: Executor,
+  id: number,
+): Promise<{ row: AssessmentRow; lines: LineValues[] } | null> {
+  const P = assessmentPriorities;
+  const line = sql`json_build_object('department', ${P.departmentId}, 'training', ${P.trainingId}, 'priority', ${P.priority})`;
+  const all = sql`(select json_agg(${line} order by ${P.id}) from ${P} where ${P.assessmentId} = ${assessments.id})`;
+  const [found] = await db
+    .select({ row: assessments, lines: sql<LineValues[]>`coalesce(${all}, '[]'::json)` })
+    .from(assessments)
+    .where(eq(assessments.id, id))
+    .for('update');
+  return found ?? null;
 }
 
 export async function findAssessment(db: Executor, id: number, forUpdate = false): Promise<AssessmentRow | null> {

@@ -19,7 +19,8 @@ import { multipartFormParser } from '../../plugins/limits.js';
 import type { AuthUser } from '../auth/auth.repository.js';
 import { keptReferences } from './assessment-references.js';
 import { countMyForms, findAssessmentDto, pageMyForms } from './assessments.repository.js';
-import { canRead, changeStatus, checkDuplicates, createAssessment, updateAssessment } from './assessments.service.js';
+import { canRead, changeStatus, createAssessment, updateAssessment } from './assessments.service.js';
+import { checkDuplicates } from './duplicates.service.js';
 import { type FormPart, readHistories, readPriorities } from './form-parts.repository.js';
 
 function json(value: unknown, field: string): unknown {

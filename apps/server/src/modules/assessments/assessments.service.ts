@@ -3,8 +3,6 @@ import {
   type AssessmentFields,
   type AssessmentStatus,
   type ChangeStatusInput,
-  type DuplicateCheckInput,
-  type DuplicateMatchDto,
   editRefusal,
   encodeMessage,
   inScope,
@@ -13,20 +11,25 @@ import {
   type PolicyForm,
   type PolicyUser,
   type PriorityLineInput,
-  personKey,
-  tazkiraKey,
 } from '@tna/domain';
 import { eq, type SQLWrapper } from 'drizzle-orm';
 import { type Actor, type AuditedTx, audited, auditSnapshot, createdValues } from '../../db/audited.js';
-import type { Db, Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { ReferenceCache } from '../../db/reference-cache.js';
 import { assessmentHistories, assessmentPriorities, assessments } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../auth/auth.repository.js';
 import { checkReferences, type KeptReferences, type ReferenceSource, referencesIn } from './assessment-references.js';
 import { allocateAssessmentIds } from './assessment-references.repository.js';
-import { type AssessmentRow, dtoOfRow, findAssessment, findAssessmentDto } from './assessments.repository.js';
-import { duplicateKeys, findDuplicates } from './duplicates.repository.js';
+import {
+  type AssessmentRow,
+  dtoOfRow,
+  findAssessment,
+  findAssessmentDto,
+  type LineValues,
+  lockWithLines,
+} from './assessments.repository.js';
+import { duplicateKeys } from './duplicates.repository.js';
 import { assessmentOfKey, claimKeyAndTakeIds, keyBinding } from './idempotency.repository.js';
 
 /** API field names -> columns (the spec's spellings stay in the API only). */
@@ -242,8 +245,9 @@ export async function updateAssessment(
   kept: KeptReferences = null,
 ): Promise<AssessmentDto> {
   const written = await audited(db, actor, async (w) => {
-    const row = await findAssessment(w.tx, id, true);
-    if (!row) throw AppError.notFound('The assessment');
+    const found = await lockWithLines(w.tx, id);
+    if (!found) throw AppError.notFound('The assessment');
+    const row = found.row;
     assertEditable(user, row);
     assertJobProvinceInScope(user, fields);
     // Without a version (the spec's client sends none) the edit applies as the original's did.
@@ -253,7 +257,7 @@ export async function updateAssessment(
         'conflict.staleVersion',
       );
     }
-    return applyAssessmentUpdate(w, user.id, row, fields, lines, referencesIn(w.tx, kept));
+    return applyAssessmentUpdate(w, user.id, row, fields, lines, referencesIn(w.tx, kept), found.lines);
   });
   return dtoOfRow(db, reference, written);
 }
@@ -270,19 +274,24 @@ export async function applyAssessmentUpdate(
   fields: AssessmentFields,
   lines: PriorityLineInput[],
   refs: ReferenceSource,
+  /** The lines as they are, when the caller read them with the lock (see lockWithLines). */
+  linesBefore?: LineValues[],
 ): Promise<AssessmentRow> {
   await checkReferences(refs, fields, lines);
-  const before = await w.tx
-    .select({
-      department: assessmentPriorities.departmentId,
-      training: assessmentPriorities.trainingId,
-      priority: assessmentPriorities.priority,
-    })
-    .from(assessmentPriorities)
-    .where(eq(assessmentPriorities.assessmentId, row.id))
-    .orderBy(assessmentPriorities.id);
-  // The row is locked already (the caller's `findAssessment(.., true)`). The old lines go with the
-  // audit entry; the new ones after (in one statement, the insert might run first and meet them).
+  const before =
+    linesBefore ??
+    (await w.tx
+      .select({
+        department: assessmentPriorities.departmentId,
+        training: assessmentPriorities.trainingId,
+        priority: assessmentPriorities.priority,
+      })
+      .from(assessmentPriorities)
+      .where(eq(assessmentPriorities.assessmentId, row.id))
+      .orderBy(assessmentPriorities.id));
+  // The row is locked already (the caller's lockWithLines or findAssessment(.., true)). The old lines
+  // go with the audit entry; the new ones after (in one statement, the insert might run first and
+  // meet them).
   const written = await w.updateFrom(
     assessments,
     'Assessment',
@@ -357,35 +366,4 @@ export async function changeStatus(
     return { ...row, ...set };
   });
   return dtoOfRow(db, reference, moved);
-}
-
-/**
- * Possible duplicates of a form being typed, as the caller may see them: the list row of a form they
- * may open, and of any other only that it exists and where (its facility and place), so they know
- * whom to ask. Decided here, outside the query, by the same rule as opening a form.
- */
-export async function checkDuplicates(
-  db: Executor,
-  user: AuthUser,
-  input: DuplicateCheckInput,
-): Promise<DuplicateMatchDto[]> {
-  const wanted = input.tazkira ? tazkiraKey(input.tazkira) : '';
-  const rows = await findDuplicates(db, {
-    id: input.id ?? null,
-    tazkiraKey: wanted || null,
-    person:
-      input.name && input.fathername && input.birth_year && input.hospital
-        ? { key: personKey(input.name, input.fathername), birthYear: input.birth_year, hospitalId: input.hospital }
-        : null,
-  });
-  return rows.map(({ created_by: createdBy, ...row }) => {
-    if (canRead(user, { status: row.status, createdBy, jobProvinceId: row.temp_province.id })) return row;
-    return {
-      restricted: true,
-      hospital_id: row.hospital_id,
-      hospital_name: row.hospital_name,
-      temp_province: row.temp_province,
-      temp_district: row.temp_district,
-    };
-  });
 }
