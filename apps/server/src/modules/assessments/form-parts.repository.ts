@@ -28,6 +28,21 @@ export interface FormPart<T> {
   rows: T[];
 }
 
+/** The form's facts off its first row, and its rows (a form without any has one row of nulls); null for no form. */
+function formPart<R extends FormFacts, T>(rows: R[], part: (row: R) => T | null): FormPart<T> | null {
+  const first = rows[0];
+  if (!first) return null;
+  const parts: T[] = [];
+  for (const row of rows) {
+    const value = part(row);
+    if (value !== null) parts.push(value);
+  }
+  return {
+    form: { status: first.status, createdBy: first.createdBy, jobProvinceId: first.jobProvinceId },
+    rows: parts,
+  };
+}
+
 const facts = {
   status: assessments.status,
   createdBy: assessments.createdBy,
@@ -60,29 +75,22 @@ export async function readPriorities(db: Executor, assessmentId: number): Promis
       .orderBy(asc(P.priority), asc(P.id))
       .prepare(name),
   );
-  const rows = await query.execute({ id: assessmentId });
-  const first = rows[0];
-  if (!first) return null;
-  const lines: PriorityDto[] = [];
-  for (const r of rows) {
+  return formPart(await query.execute({ id: assessmentId }), (r) =>
     // The one row of a form without lines has no line; the foreign keys name every line's department and training.
-    if (r.id === null || r.priority === null || r.departmentId === null || r.trainingId === null) continue;
-    lines.push({
-      id: r.id,
-      priority: r.priority,
-      department: {
-        id: r.departmentId,
-        name: r.departmentName ?? '',
-        name_dr: r.departmentDr,
-        name_pa: r.departmentPa,
-      },
-      training: { id: r.trainingId, title_en: r.trainingEn ?? '', title_dr: r.trainingDr, title_pa: r.trainingPa },
-    });
-  }
-  return {
-    form: { status: first.status, createdBy: first.createdBy, jobProvinceId: first.jobProvinceId },
-    rows: lines,
-  };
+    r.id === null || r.priority === null || r.departmentId === null || r.trainingId === null
+      ? null
+      : {
+          id: r.id,
+          priority: r.priority,
+          department: {
+            id: r.departmentId,
+            name: r.departmentName ?? '',
+            name_dr: r.departmentDr,
+            name_pa: r.departmentPa,
+          },
+          training: { id: r.trainingId, title_en: r.trainingEn ?? '', title_dr: r.trainingDr, title_pa: r.trainingPa },
+        },
+  );
 }
 
 /** The form's status changes, oldest first, with who made each. */
@@ -107,23 +115,16 @@ export async function readHistories(db: Executor, assessmentId: number): Promise
       .orderBy(asc(H.createdAt), asc(H.id))
       .prepare(name),
   );
-  const rows = await query.execute({ id: assessmentId });
-  const first = rows[0];
-  if (!first) return null;
-  const entries: HistoryDto[] = [];
-  for (const r of rows) {
-    if (r.id === null || r.createdAt === null || r.toStatus === null) continue;
-    entries.push({
-      id: r.id,
-      user: { name: r.userName ?? '', email: r.userEmail ?? '' },
-      created_at: r.createdAt.toISOString(),
-      from_status: r.fromStatus,
-      to_status: r.toStatus,
-      remarks: r.remarks,
-    });
-  }
-  return {
-    form: { status: first.status, createdBy: first.createdBy, jobProvinceId: first.jobProvinceId },
-    rows: entries,
-  };
+  return formPart(await query.execute({ id: assessmentId }), (r) =>
+    r.id === null || r.createdAt === null || r.toStatus === null
+      ? null
+      : {
+          id: r.id,
+          user: { name: r.userName ?? '', email: r.userEmail ?? '' },
+          created_at: r.createdAt.toISOString(),
+          from_status: r.fromStatus,
+          to_status: r.toStatus,
+          remarks: r.remarks,
+        },
+  );
 }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assessmentPriorities } from '../../db/schema/index.js';
-import { type FormRefs, formData, formRefs, priorities, submitMultipart } from '../../test/assessment-fixtures.js';
-import { setupTestApp, type TestContext } from '../../test/helpers.js';
+import { type FormRefs, formData, priorities, submitMultipart, twoOfficers } from '../../test/assessment-fixtures.js';
+import type { TestContext } from '../../test/helpers.js';
 
 // A form's priorities and history are each read in one statement with the facts that decide who may
 // read the form (form-parts.repository.ts): what a reader sees must not depend on how many rows the
@@ -15,10 +15,7 @@ let otherOfficer: { token: string };
 let validator: { token: string };
 
 beforeAll(async () => {
-  t = await setupTestApp();
-  r = await formRefs(t);
-  officer = await t.userWithRole('dataentry');
-  otherOfficer = await t.userWithRole('dataentry');
+  ({ t, r, officer, otherOfficer } = await twoOfficers());
   validator = await t.userWithRole('validator');
 });
 
