@@ -3,6 +3,7 @@
 // on the same PostgreSQL. Its own small client (node:http, keep-alive) rather than autocannon, to know
 // which write each answer acknowledges; afterwards every acknowledged write is looked up in the
 // database.
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
 import { percentile, type Server } from './lib.js';
@@ -40,6 +41,48 @@ export interface MixedResult {
   peakRssMb: number[];
   acknowledged: number;
   missing: string[];
+  /** Cores each side used over the run on average (see cpuSeconds): where a machine's two cores went. */
+  cores: { servers: number; postgres: number; bench: number };
+}
+
+/** Clock ticks a second, as /proc counts CPU time (USER_HZ: 100 on Linux). */
+const TICKS = 100;
+
+/** User and system CPU seconds of a process so far, from /proc (0 when it is gone or not Linux). */
+function processSeconds(pid: number): number {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds so far of the server instances, of PostgreSQL's processes (every process named
+ * `postgres`: backends, writer, WAL writer), and of this load generator. A process that ends between
+ * two readings leaves its time out (the pool's connections last the run; autovacuum's workers come
+ * and go, so PostgreSQL's share errs low).
+ */
+function cpuSeconds(servers: Server[]): { servers: number; postgres: number; bench: number } {
+  let postgres = 0;
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+          postgres += processSeconds(Number(entry));
+      } catch {}
+    }
+  } catch {}
+  const own = process.cpuUsage();
+  return {
+    servers: servers.reduce((sum, s) => sum + (s.child.pid ? processSeconds(s.child.pid) : 0), 0),
+    postgres,
+    bench: (own.user + own.system) / 1e6,
+  };
 }
 
 interface Answer {
@@ -249,6 +292,7 @@ export async function mixedRun(
   };
 
   for (const s of servers) s.resetPeak();
+  const cpuBefore = cpuSeconds(servers);
   const deadline = performance.now() + opts.seconds * 1000;
   const started = performance.now();
   await Promise.all(
@@ -263,6 +307,12 @@ export async function mixedRun(
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = cpuSeconds(servers);
+  const cores = {
+    servers: (cpuAfter.servers - cpuBefore.servers) / seconds,
+    postgres: (cpuAfter.postgres - cpuBefore.postgres) / seconds,
+    bench: (cpuAfter.bench - cpuBefore.bench) / seconds,
+  };
   for (const agent of agents) agent.destroy();
 
   // Every acknowledged write, as the database holds it now.
@@ -314,5 +364,6 @@ export async function mixedRun(
     peakRssMb: servers.map((s) => s.peakRss / 1048576),
     acknowledged: created.size + edits + moved.size,
     missing,
+    cores,
   };
 }

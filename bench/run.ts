@@ -4,6 +4,7 @@
 // latency and requests a second per call for an admin's, a validator's and a viewer's token, a mixed
 // run of reads and writes on one and on two instances, the export times and the server's peak
 // memory. Not part of npm test.
+import { availableParallelism } from 'node:os';
 import { ASSESSMENT_SORTS, toPersianDigits } from '@tna/domain';
 import pg from 'pg';
 import { autovacuumStandIn, vacuumAsAutovacuumWould } from './autovacuum.js';
@@ -196,6 +197,14 @@ function printMixed(r: MixedResult) {
         .join(', ')}); ${((r.reads + r.writes) / r.seconds).toFixed(0)} req/s; ` +
       `5xx ${r.status5xx}, 4xx ${r.status4xx}; server peak ${r.peakRssMb.map((m) => `${m.toFixed(0)} MB`).join(' / ')}; ` +
       `${r.acknowledged} acknowledged writes, ${r.missing.length} missing afterwards${r.missing.length ? `: ${r.missing.slice(0, 5).join(', ')}` : ''}`,
+  );
+  // What each request cost in CPU, to compare builds across machines' drift: a faster minute serves
+  // more requests, but each costs the same.
+  const perRequest = (cores: number) => ((cores * 1000) / ((r.reads + r.writes) / r.seconds)).toFixed(2);
+  console.log(
+    `  CPU: server${r.instances > 1 ? 's' : ''} ${r.cores.servers.toFixed(2)} cores (${perRequest(r.cores.servers)} ms a request), ` +
+      `PostgreSQL ${r.cores.postgres.toFixed(2)} cores (${perRequest(r.cores.postgres)} ms), ` +
+      `this load generator ${r.cores.bench.toFixed(2)}, of ${availableParallelism()}`,
   );
 }
 
