@@ -1,8 +1,22 @@
 import type { AuditEvent } from '@tna/domain';
-import { and, eq, getTableColumns, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor, Tx } from './client.js';
 import { auditLogs } from './schema/index.js';
+import {
+  concrete,
+  rowSlots,
+  runShaped,
+  runShapedSql,
+  type Shaped,
+  type Slot,
+  shaped,
+  shapeOf,
+  shapeOfRows,
+  slotsOf,
+  valuesOf,
+  valuesOfRows,
+} from './shaped.js';
 import { gatedTransaction } from './write-gate.js';
 
 /** Who is acting, and through which request: written into every audit entry. */
@@ -57,6 +71,28 @@ export function diff(oldRow: Values, newRow: Values): { old: Values; new: Values
 
 type TableWithId = PgTable & { id: PgColumn };
 
+function isShaped(w: SQLWrapper | Shaped): w is Shaped {
+  return 'build' in w && 'key' in w;
+}
+
+/** Writes as one statement: each but the last a data-modifying WITH (see AuditedTx.together). */
+function withStatement(writes: SQLWrapper[]) {
+  const last = writes.at(-1)!;
+  const before = writes.slice(0, -1).map((w, i) => sql`${sql.raw(`w${i}`)} as (${w.getSQL()})`);
+  return before.length ? sql`with ${sql.join(before, sql`, `)} ${last.getSQL()}` : last.getSQL();
+}
+
+/** Shaped writes as one shaped statement, each one's values named apart. */
+function combined(writes: Shaped[]): Shaped {
+  const values: Values = {};
+  for (let i = 0; i < writes.length; i++) valuesOf(`w${i}.`, writes[i]!.values, values);
+  return shaped(
+    writes.map((w) => w.key).join('|'),
+    (slot) => withStatement(writes.map((w, i) => w.build(((name: string) => slot(`w${i}.${name}`)) as Slot))),
+    values,
+  );
+}
+
 /**
  * The write side of a transaction. Every create, update and delete of an entity goes through it, so
  * that the change and its audit entry are written together or not at all. Repositories receive an
@@ -76,22 +112,40 @@ export class AuditedTx {
     oldValues: Values | null,
     newValues: Values | null,
   ) {
-    await this.entry(event, type, id, oldValues, newValues);
+    await this.together(this.entry(event, type, id, oldValues, newValues));
   }
 
   /** The insert of an audit entry, not yet run: to send with other writes (see `together`). */
   entry(event: AuditEvent, type: string, id: number | string, oldValues: Values | null, newValues: Values | null) {
-    return this.tx.insert(auditLogs).values({
+    return this.entries([{ event, type, id, oldValues, newValues }]);
+  }
+
+  /** The insert of audit entries, built once per number of entries (see shaped.ts). */
+  entries(
+    list: {
+      event: AuditEvent;
+      type: string;
+      id: number | string;
+      oldValues: Values | null;
+      newValues: Values | null;
+    }[],
+  ) {
+    const rows = list.map((e) => ({
       userId: this.actor.userId,
-      event,
-      auditableType: type,
-      auditableId: String(id),
-      oldValues,
-      newValues,
+      event: e.event,
+      auditableType: e.type,
+      auditableId: String(e.id),
+      oldValues: e.oldValues,
+      newValues: e.newValues,
       url: this.actor.url ?? null,
       ipAddress: this.actor.ip ?? null,
       userAgent: this.actor.userAgent ?? null,
-    });
+    }));
+    return shaped(
+      `audit:${shapeOfRows(rows)}`,
+      (slot) => this.tx.insert(auditLogs).values(rowSlots(slot, rows)),
+      valuesOfRows(rows),
+    );
   }
 
   /**
@@ -101,13 +155,13 @@ export class AuditedTx {
    * bench/README.md, "fewer round trips per write"). They all see the database as it was before the statement and
    * none sees another's rows, in whatever order PostgreSQL runs them: never a delete and an insert of
    * the same rows, nor a write that needs another's result. Answers the last one's RETURNING rows, their
-   * columns named as in the database (drizzle's aliases apply to its own results only).
+   * columns named as in the database (drizzle's aliases apply to its own results only). When every
+   * write is shaped, the statement's text is built once for their shapes together.
    */
-  async together<R = Record<string, unknown>>(...writes: SQLWrapper[]): Promise<R[]> {
-    const last = writes.at(-1);
-    if (!last) return [];
-    const before = writes.slice(0, -1).map((w, i) => sql`${sql.raw(`w${i}`)} as (${w.getSQL()})`);
-    const statement = before.length ? sql`with ${sql.join(before, sql`, `)} ${last.getSQL()}` : last.getSQL();
+  async together<R = Record<string, unknown>>(...writes: (SQLWrapper | Shaped)[]): Promise<R[]> {
+    if (!writes.length) return [];
+    if (writes.every(isShaped)) return runShapedSql<R>(this.tx, combined(writes));
+    const statement = withStatement(writes.map((w) => (isShaped(w) ? concrete(w) : w)));
     const result = await this.tx.execute(statement);
     return (result as unknown as { rows: R[] }).rows;
   }
@@ -135,22 +189,29 @@ export class AuditedTx {
     type: string,
     values: (T['$inferInsert'] & { id: number })[],
     extras: Values[] = [],
-    also: SQLWrapper[] = [],
+    also: (SQLWrapper | Shaped)[] = [],
   ): Promise<T['$inferSelect'][]> {
     if (!values.length) return [];
-    const rows = (await this.tx.insert(table).values(values).returning()) as (Values & { id: number })[];
+    const rows = await runShaped<Values & { id: number }>(
+      this.tx,
+      shaped(
+        `insert:${getTableName(table)}:${shapeOfRows(values)}`,
+        (slot) =>
+          this.tx
+            .insert(table)
+            .values(rowSlots(slot, values) as T['$inferInsert'][])
+            .returning(),
+        valuesOfRows(values),
+      ),
+    );
     const extraOf = new Map(values.map((v, i) => [v.id, extras[i] ?? {}]));
-    const entries = this.tx.insert(auditLogs).values(
+    const entries = this.entries(
       rows.map((row) => ({
-        userId: this.actor.userId,
         event: 'created' as const,
-        auditableType: type,
-        auditableId: String(row.id),
+        type,
+        id: row.id,
         oldValues: null,
         newValues: { ...auditSnapshot(row), ...extraOf.get(row.id) },
-        url: this.actor.url ?? null,
-        ipAddress: this.actor.ip ?? null,
-        userAgent: this.actor.userAgent ?? null,
       })),
     );
     await this.together(entries, ...also);
@@ -189,11 +250,23 @@ export class AuditedTx {
     patch: Partial<T['$inferInsert']>,
     extraOld: Values = {},
     extraNew: Values = {},
-    also: SQLWrapper[] = [],
+    also: (SQLWrapper | Shaped)[] = [],
   ): Promise<T['$inferSelect']> {
     const hasUpdatedAt = 'updatedAt' in getTableColumns(table);
-    const set = { ...patch, ...(hasUpdatedAt ? { updatedAt: new Date() } : {}) };
-    const rows = (await this.tx.update(table).set(set).where(eq(table.id, before.id)).returning()) as Values[];
+    const set: Values = { ...patch, ...(hasUpdatedAt ? { updatedAt: new Date() } : {}) };
+    const rows = await runShaped<Values>(
+      this.tx,
+      shaped(
+        `update:${getTableName(table)}:${shapeOf(set)}`,
+        (slot) =>
+          this.tx
+            .update(table)
+            .set(slotsOf(slot, 's.', set) as Partial<T['$inferInsert']>)
+            .where(eq(table.id, slot('id')))
+            .returning(),
+        valuesOf('s.', set, { id: before.id }),
+      ),
+    );
     const after = rows[0]!;
     const changes = diff({ ...auditSnapshot(before), ...extraOld }, { ...auditSnapshot(after), ...extraNew });
     const entry =

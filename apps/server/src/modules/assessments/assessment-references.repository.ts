@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { adminUnits, departments, healthFacilities, positions, trainings } from '../../db/schema/index.js';
+import { runShapedSql, shaped } from '../../db/shaped.js';
 import type { ReferenceSource } from './assessment-references.js';
 
 /** The references of one form, read from the database as it is inside the caller's transaction. */
@@ -40,8 +41,14 @@ export function databaseReferences(db: Executor): ReferenceSource {
 
 /** Ids for `count` new assessments, taken from the table's sequence (rows written together keep theirs). */
 export async function allocateAssessmentIds(db: Executor, count: number): Promise<number[]> {
-  const result = await db.execute<{ id: number }>(
-    sql`select nextval(pg_get_serial_sequence('assessments', 'id'))::int as id from generate_series(1, ${count})`,
+  const rows = await runShapedSql<{ id: number }>(
+    db,
+    shaped(
+      'take-ids',
+      (slot) =>
+        sql`select nextval(pg_get_serial_sequence('assessments', 'id'))::int as id from generate_series(1, ${slot('count')}::int)`,
+      { count },
+    ),
   );
-  return (result as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+  return rows.map((r) => r.id);
 }

@@ -13,6 +13,7 @@ import {
   positions,
   type trainings,
 } from '../../db/schema/index.js';
+import { runShaped, shaped } from '../../db/shaped.js';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
 
@@ -192,17 +193,37 @@ export async function lockWithLines(
   const P = assessmentPriorities;
   const line = sql`json_build_object('department', ${P.departmentId}, 'training', ${P.trainingId}, 'priority', ${P.priority})`;
   const all = sql`(select json_agg(${line} order by ${P.id}) from ${P} where ${P.assessmentId} = ${assessments.id})`;
-  const [found] = await db
-    .select({ row: assessments, lines: sql<LineValues[]>`coalesce(${all}, '[]'::json)` })
-    .from(assessments)
-    .where(eq(assessments.id, id))
-    .for('update');
+  const [found] = await runShaped<{ row: AssessmentRow; lines: LineValues[] }>(
+    db,
+    shaped(
+      'lock-form-with-lines',
+      (slot) =>
+        db
+          .select({ row: assessments, lines: sql<LineValues[]>`coalesce(${all}, '[]'::json)` })
+          .from(assessments)
+          .where(eq(assessments.id, slot('id')))
+          .for('update'),
+      { id },
+    ),
+  );
   return found ?? null;
 }
 
 export async function findAssessment(db: Executor, id: number, forUpdate = false): Promise<AssessmentRow | null> {
   if (forUpdate) {
-    const [locked] = await db.select().from(assessments).where(eq(assessments.id, id)).for('update');
+    const [locked] = await runShaped<AssessmentRow>(
+      db,
+      shaped(
+        'lock-form',
+        (slot) =>
+          db
+            .select()
+            .from(assessments)
+            .where(eq(assessments.id, slot('id')))
+            .for('update'),
+        { id },
+      ),
+    );
     return locked ?? null;
   }
   const query = quickQuery(db, 'assessment', (db, name) =>

@@ -16,7 +16,8 @@ import { eq, type SQLWrapper } from 'drizzle-orm';
 import { type Actor, type AuditedTx, audited, auditSnapshot, createdValues } from '../../db/audited.js';
 import type { Db } from '../../db/client.js';
 import type { ReferenceCache } from '../../db/reference-cache.js';
-import { assessmentHistories, assessmentPriorities, assessments } from '../../db/schema/index.js';
+import { assessmentPriorities, assessments } from '../../db/schema/index.js';
+import type { Shaped } from '../../db/shaped.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../auth/auth.repository.js';
 import { checkReferences, type KeptReferences, type ReferenceSource, referencesIn } from './assessment-references.js';
@@ -30,6 +31,7 @@ import {
   lockWithLines,
 } from './assessments.repository.js';
 import { duplicateKeys } from './duplicates.repository.js';
+import { historyInsert, linesDelete, linesInsert, statusUpdate } from './form-writes.repository.js';
 import { assessmentOfKey, claimKeyAndTakeIds, keyBinding } from './idempotency.repository.js';
 
 /** API field names -> columns (the spec's spellings stay in the API only). */
@@ -110,7 +112,7 @@ export async function insertAssessments(
   items: NewAssessment[],
   refs: ReferenceSource,
   remarks = 'Created',
-  taken?: { ids: number[]; also: SQLWrapper[] },
+  taken?: { ids: number[]; also: (SQLWrapper | Shaped)[] },
 ): Promise<AssessmentRow[]> {
   for (const item of items) await checkReferences(refs, item.fields, item.lines);
   // Ids taken first, so that each form's lines and history name it whatever order rows come back in.
@@ -135,12 +137,11 @@ export async function insertAssessments(
     })),
     items.map(({ lines }) => ({ priorities: priorityValues(lines) })),
     [
-      ...(lines.length ? [w.tx.insert(assessmentPriorities).values(lines)] : []),
-      w.tx
-        .insert(assessmentHistories)
-        .values(
-          ids.map((assessmentId) => ({ assessmentId, userId: creatorId, fromStatus: null, toStatus: 'NEW', remarks })),
-        ),
+      ...(lines.length ? [linesInsert(w.tx, lines)] : []),
+      historyInsert(
+        w.tx,
+        ids.map((assessmentId) => ({ assessmentId, userId: creatorId, fromStatus: null, toStatus: 'NEW', remarks })),
+      ),
       ...(taken?.also ?? []),
     ],
   );
@@ -299,16 +300,21 @@ export async function applyAssessmentUpdate(
     { ...assessmentColumns(fields), updatedBy: userId, version: row.version + 1 },
     { priorities: before },
     { priorities: priorityValues(lines) },
-    [w.tx.delete(assessmentPriorities).where(eq(assessmentPriorities.assessmentId, row.id))],
+    [linesDelete(w.tx, row.id)],
   );
-  await w.tx.insert(assessmentPriorities).values(
-    lines.map((l) => ({
-      assessmentId: row.id,
-      departmentId: l.department,
-      trainingId: l.training,
-      priority: l.priority,
-    })),
-  );
+  if (lines.length) {
+    await w.together(
+      linesInsert(
+        w.tx,
+        lines.map((l) => ({
+          assessmentId: row.id,
+          departmentId: l.department,
+          trainingId: l.training,
+          priority: l.priority,
+        })),
+      ),
+    );
+  }
   return written;
 }
 
@@ -353,15 +359,11 @@ export async function changeStatus(
     // No trigger changes the row, so the locked row with what is set is the form as written.
     const set = { status: input.status, version: row.version + 1, updatedBy: user.id, updatedAt: new Date() };
     await w.together(
-      w.tx.update(assessments).set(set).where(eq(assessments.id, row.id)),
+      statusUpdate(w.tx, row.id, set),
       w.entry('updated', 'Assessment', row.id, { status: from }, { status: input.status }),
-      w.tx.insert(assessmentHistories).values({
-        assessmentId: row.id,
-        userId: user.id,
-        fromStatus: from,
-        toStatus: input.status,
-        remarks: input.remarks,
-      }),
+      historyInsert(w.tx, [
+        { assessmentId: row.id, userId: user.id, fromStatus: from, toStatus: input.status, remarks: input.remarks },
+      ]),
     );
     return { ...row, ...set };
   });
