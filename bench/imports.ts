@@ -41,7 +41,10 @@ async function freshDatabase(): Promise<void> {
 
 async function startServer(): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/server.js'], {
+  // As for the other benches (lib.ts): more Node flags, or another build of the server to compare.
+  const extra = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const script = process.env.BENCH_SERVER_SCRIPT ?? 'apps/server/dist/server.js';
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extra, script], {
     cwd: root,
     env: {
       ...process.env,

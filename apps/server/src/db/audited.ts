@@ -5,17 +5,16 @@ import type { Db, Executor, Tx } from './client.js';
 import { auditLogs } from './schema/index.js';
 import {
   concrete,
-  rowSlots,
+  isShaped,
   runShaped,
   runShapedSql,
   type Shaped,
   type Slot,
   shaped,
+  shapedRows,
   shapeOf,
-  shapeOfRows,
   slotsOf,
   valuesOf,
-  valuesOfRows,
 } from './shaped.js';
 import { gatedTransaction } from './write-gate.js';
 
@@ -70,10 +69,6 @@ export function diff(oldRow: Values, newRow: Values): { old: Values; new: Values
 }
 
 type TableWithId = PgTable & { id: PgColumn };
-
-function isShaped(w: SQLWrapper | Shaped): w is Shaped {
-  return 'build' in w && 'key' in w;
-}
 
 /** Writes as one statement: each but the last a data-modifying WITH (see AuditedTx.together). */
 function withStatement(writes: SQLWrapper[]) {
@@ -141,11 +136,7 @@ export class AuditedTx {
       ipAddress: this.actor.ip ?? null,
       userAgent: this.actor.userAgent ?? null,
     }));
-    return shaped(
-      `audit:${shapeOfRows(rows)}`,
-      (slot) => this.tx.insert(auditLogs).values(rowSlots(slot, rows)),
-      valuesOfRows(rows),
-    );
+    return shapedRows('audit', rows, (given) => this.tx.insert(auditLogs).values(given));
   }
 
   /**
@@ -192,18 +183,12 @@ export class AuditedTx {
     also: (SQLWrapper | Shaped)[] = [],
   ): Promise<T['$inferSelect'][]> {
     if (!values.length) return [];
-    const rows = await runShaped<Values & { id: number }>(
-      this.tx,
-      shaped(
-        `insert:${getTableName(table)}:${shapeOfRows(values)}`,
-        (slot) =>
-          this.tx
-            .insert(table)
-            .values(rowSlots(slot, values) as T['$inferInsert'][])
-            .returning(),
-        valuesOfRows(values),
-      ),
+    const statement = shapedRows(`insert:${getTableName(table)}`, values, (given) =>
+      this.tx.insert(table).values(given).returning(),
     );
+    const rows = (isShaped(statement) ? await runShaped(this.tx, statement) : await statement) as (Values & {
+      id: number;
+    })[];
     const extraOf = new Map(values.map((v, i) => [v.id, extras[i] ?? {}]));
     const entries = this.entries(
       rows.map((row) => ({

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { assessmentHistories, assessmentPriorities, assessments } from '../../db/schema/index.js';
-import { rowSlots, shaped, shapeOf, shapeOfRows, slotsOf, valuesOf, valuesOfRows } from '../../db/shaped.js';
+import { shaped, shapedRows, shapeOf, slotsOf, valuesOf } from '../../db/shaped.js';
 import type { AssessmentRow } from './assessments.repository.js';
 
 /**
@@ -15,11 +15,7 @@ type History = typeof assessmentHistories.$inferInsert;
 
 /** The insert of a form's priority lines. */
 export function linesInsert(tx: Executor, lines: Line[]) {
-  return shaped(
-    `lines:${shapeOfRows(lines)}`,
-    (slot) => tx.insert(assessmentPriorities).values(rowSlots(slot, lines)),
-    valuesOfRows(lines),
-  );
+  return shapedRows('lines', lines, (given) => tx.insert(assessmentPriorities).values(given));
 }
 
 /** The delete of a form's priority lines (a correction replaces them as a whole). */
@@ -33,11 +29,7 @@ export function linesDelete(tx: Executor, assessmentId: number) {
 
 /** The insert of history entries. */
 export function historyInsert(tx: Executor, entries: History[]) {
-  return shaped(
-    `history:${shapeOfRows(entries)}`,
-    (slot) => tx.insert(assessmentHistories).values(rowSlots(slot, entries)),
-    valuesOfRows(entries),
-  );
+  return shapedRows('history', entries, (given) => tx.insert(assessmentHistories).values(given));
 }
 
 /** The update of a form's status, version and last editor. */
