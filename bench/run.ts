@@ -257,6 +257,19 @@ async function main() {
         },
       ),
     );
+    // The lists a New Assessment form is built from, which every officer's device asks for: a
+    // province's districts, the trainings, and the whole copy of places and facilities a device keeps
+    // for offline work (the largest answer of the API).
+    const provinces = (await getJson<{ data: Unit[] }>(server, '/api/provinces', officer)).data;
+    rows.push(
+      await load(server, 'GET /api/provinces/districts/{id} random province (form list)', {
+        path: () => `/api/provinces/districts/${pick(provinces).id}`,
+        token: officer,
+      }),
+    );
+    for (const path of ['/api/trainings', '/api/reference/offline']) {
+      rows.push(await load(server, `GET ${path} (form list)`, { path, token: officer }));
+    }
     // The duplicate check on every submit: a generated form's tazkira, in Latin or Persian digits;
     // under the full load, and as one officer waits for it (one connection).
     for (const connections of [CONNECTIONS, 1]) {

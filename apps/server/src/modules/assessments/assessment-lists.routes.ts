@@ -14,9 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REFERENCE_TOPICS } from '../../db/changes.js';
 import { Doorkeeper } from '../../db/doorkeeper.js';
-import { ReadCache } from '../../db/read-cache.js';
 import { AppError } from '../../lib/app-error.js';
-import { acceptedEncoding, type Encoding, encode } from '../../lib/encoding.js';
+import { KeptAnswers } from '../../lib/kept-answers.js';
 import { pageQuery, toPage } from '../../lib/paging.js';
 import { optionalIdQuery } from '../../lib/params.js';
 import { linkBase } from '../../lib/public-url.js';
@@ -86,23 +85,21 @@ export function exportFileName(status: AssessmentStatus, now = new Date()): stri
 
 /**
  * The key a list page is kept under: the reader's provinces (two readers of different provinces never
- * share a page), the encoding it is kept in, the request as it came (the page links repeat its
- * address) and, for a search, the GET address its links point to.
+ * share a page), the request as it came (the page links repeat its address) and, for a search, the
+ * GET address its links point to. KeptAnswers adds the encoding.
  */
-function pageKey(request: FastifyRequest, encoding: Encoding | null, searchUrl?: string): string {
-  return `${scopeKey(requireUser(request))} ${encoding ?? ''} ${request.method} ${request.protocol}://${request.host}${request.url} ${searchUrl ?? ''}`;
+function pageKey(request: FastifyRequest, searchUrl?: string): string {
+  return `${scopeKey(requireUser(request))} ${request.method} ${request.protocol}://${request.host}${request.url} ${searchUrl ?? ''}`;
 }
 
 export const assessmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { caches: store, database } = app;
   // Pages of the lists, kept until an assessment or the reference data changes (at most a minute):
   // the first pages of the NEW list are what every validator opens, again and again. They are kept
-  // as the bytes that are sent: the JSON (writing it out was the largest cost of a kept page), or for
-  // a browser the JSON compressed (compressing it again for every request cut the pages a second by
-  // more than half). Browsers all accept brotli, so a page is rarely kept twice. Only pages asked for
-  // a second time are kept: pages read once (deep pages, searches) would push out of the shared store
-  // what every request needs (see Doorkeeper).
-  const pages = new ReadCache<string | Buffer>(
+  // as the bytes that are sent (compressing a page again for every request cut the pages a second by
+  // more than half). Only pages asked for a second time are kept: pages read once (deep pages,
+  // searches) would push out of the shared store what every request needs (see Doorkeeper).
+  const pages = new KeptAnswers(
     store,
     database.changes,
     'pages',
@@ -129,8 +126,7 @@ export const assessmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
     searchUrl?: string,
   ) => {
     const user = requireUser(request);
-    const encoding = acceptedEncoding(request);
-    const body = await pages.get(pageKey(request, encoding, searchUrl), async () => {
+    return pages.send(request, reply, pageKey(request, searchUrl), async () => {
       const { rows, total } = await pageAssessments(
         app.db,
         app.reference,
@@ -141,13 +137,8 @@ export const assessmentListsRoutes: FastifyPluginAsyncZod = async (app) => {
         q.per_page,
         caches,
       );
-      const json = JSON.stringify({ data: toPage(request, rows, total, q.page, q.per_page, searchUrl) });
-      return encoding ? encode(json, encoding) : json;
+      return { data: toPage(request, rows, total, q.page, q.per_page, searchUrl) };
     });
-    reply.type('application/json; charset=utf-8');
-    // Sent as it is: the compression plugin leaves an answer that has an encoding.
-    if (encoding) reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
-    return reply.send(body);
   };
 
   const exportQuery = listQuery.pick({ province: true, district: true, health_facility: true, lang: true });

@@ -1,12 +1,14 @@
 import { departmentFormSchema } from '@tna/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { referenceAnswers } from '../../lib/kept-answers.js';
 import { idParams } from '../../lib/params.js';
 import { deleteDepartment, listDepartments, saveDepartment } from './departments.service.js';
 
 export const departmentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/departments', { config: { permission: 'reference.read' } }, async () => ({
-    data: await listDepartments(app.db),
-  }));
+  const kept = referenceAnswers(app, 'departments');
+  app.get('/departments', { config: { permission: 'reference.read' } }, (request, reply) =>
+    kept.send(request, reply, 'departments', async () => ({ data: await listDepartments(app.db) })),
+  );
 
   app.post(
     '/departments',

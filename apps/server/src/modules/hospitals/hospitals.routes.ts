@@ -1,6 +1,7 @@
 import { FACILITY_SORTS, FACILITY_STATUSES, FACILITY_TYPE_VALUES, facilityFormSchema } from '@tna/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { referenceAnswers } from '../../lib/kept-answers.js';
 import { pageQuery, toPage } from '../../lib/paging.js';
 import { idParams, optionalIdQuery } from '../../lib/params.js';
 import { deleteFacility, listFacilitiesWhere, pageFacilities, saveFacility } from './hospitals.service.js';
@@ -36,13 +37,19 @@ export const hospitalsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { data: toPage(request, rows, total, q.page, q.per_page) };
   });
 
-  app.get('/hospitals/bydistrictid/:id', { schema: { params: idParams }, config: read }, async (request) => ({
-    data: await listFacilitiesWhere(app.db, { district_id: request.params.id }),
-  }));
+  const kept = referenceAnswers(app, 'facilities');
 
-  app.get('/hospitals/byprovinceid/:id', { schema: { params: idParams }, config: read }, async (request) => ({
-    data: await listFacilitiesWhere(app.db, { province_id: request.params.id }),
-  }));
+  app.get('/hospitals/bydistrictid/:id', { schema: { params: idParams }, config: read }, (request, reply) =>
+    kept.send(request, reply, `of district ${request.params.id}`, async () => ({
+      data: await listFacilitiesWhere(app.db, { district_id: request.params.id }),
+    })),
+  );
+
+  app.get('/hospitals/byprovinceid/:id', { schema: { params: idParams }, config: read }, (request, reply) =>
+    kept.send(request, reply, `of province ${request.params.id}`, async () => ({
+      data: await listFacilitiesWhere(app.db, { province_id: request.params.id }),
+    })),
+  );
 
   app.post('/hospitals', { schema: { body: facilityFormSchema }, config: manage }, async (request) => ({
     success: await saveFacility(app.db, request.actor(), request.body),

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { referenceAnswers } from '../../lib/kept-answers.js';
 import { listFacilitiesWhere } from '../hospitals/hospitals.service.js';
 import { listAllDistricts } from '../provinces/provinces.service.js';
 
@@ -9,8 +10,11 @@ export const offlineRoutes: FastifyPluginAsyncZod = async (app) => {
    * on a slow link many round trips, and on a slow phone about 3.5 ms of main thread to start each
    * at 4x CPU slowdown. Each list in the order the per-province answers have.
    */
-  app.get('/reference/offline', { config: { permission: 'reference.read' } }, async () => {
-    const [districts, facilities] = await Promise.all([listAllDistricts(app.db), listFacilitiesWhere(app.db, {})]);
-    return { data: { districts, facilities } };
-  });
+  const kept = referenceAnswers(app, 'offline reference');
+  app.get('/reference/offline', { config: { permission: 'reference.read' } }, (request, reply) =>
+    kept.send(request, reply, 'districts and facilities', async () => {
+      const [districts, facilities] = await Promise.all([listAllDistricts(app.db), listFacilitiesWhere(app.db, {})]);
+      return { data: { districts, facilities } };
+    }),
+  );
 };

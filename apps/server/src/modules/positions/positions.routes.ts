@@ -1,12 +1,14 @@
 import { positionFormSchema } from '@tna/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { referenceAnswers } from '../../lib/kept-answers.js';
 import { idParams } from '../../lib/params.js';
 import { deletePosition, listPositions, savePosition } from './positions.service.js';
 
 export const positionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/positions', { config: { permission: 'reference.read' } }, async () => ({
-    data: await listPositions(app.db),
-  }));
+  const kept = referenceAnswers(app, 'positions');
+  app.get('/positions', { config: { permission: 'reference.read' } }, (request, reply) =>
+    kept.send(request, reply, 'positions', async () => ({ data: await listPositions(app.db) })),
+  );
 
   app.post(
     '/positions',
