@@ -53,7 +53,9 @@ describe('the form lists kept in memory', () => {
     expect(offline.json().data.districts.map((d: Named) => d.name)).toContain('Kept Town');
     for (const encoding of [undefined, 'br'] as const) {
       expect(
-        await eventually(async () => (await list(other.request, districts, encoding)).some((d) => d.name === 'Kept Town')),
+        await eventually(async () =>
+          (await list(other.request, districts, encoding)).some((d) => d.name === 'Kept Town'),
+        ),
       ).toBe(true);
     }
   });
