@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { encode } from './encoding.js';
+import { encode, utf8 } from './encoding.js';
 
 describe('encode', () => {
   const page = JSON.stringify({ data: Array.from({ length: 15 }, (_, i) => ({ id: i, name: `مریم ${i}` })) });
@@ -16,5 +16,15 @@ describe('encode', () => {
       expect(bytes.length).toBeLessThan(1024);
       expect(bytes.buffer.byteLength).toBe(bytes.length);
     }
+  });
+});
+
+describe('utf8', () => {
+  it("gives back the text, in a buffer of its own: a kept page must not pin Node's shared 8 KB pool", () => {
+    const page = JSON.stringify({ data: [{ id: 1, name: 'مریم', district: 'Kabul' }] });
+    const bytes = utf8(page);
+    expect(bytes.toString('utf8')).toBe(page);
+    expect(bytes.length).toBe(Buffer.byteLength(page));
+    expect(bytes.buffer.byteLength).toBe(bytes.length);
   });
 });

@@ -3,17 +3,17 @@ import type { CacheStore } from '../db/cache-store.js';
 import { type ChangeFeed, REFERENCE_TOPICS, type Topic } from '../db/changes.js';
 import type { Doorkeeper } from '../db/doorkeeper.js';
 import { ReadCache } from '../db/read-cache.js';
-import { acceptedEncoding, encode } from './encoding.js';
+import { acceptedEncoding, encode, utf8 } from './encoding.js';
 
 /**
  * JSON answers kept in memory as the bytes that are sent, until what they were read from changes
- * (see ReadCache): the JSON text, or for a client that accepts it the text compressed. Writing the
+ * (see ReadCache): the JSON text in UTF-8, or for a client that accepts it the text compressed. Writing the
  * JSON out and compressing it again for every request were the largest costs of a kept answer
  * (plugins/compression.ts compresses what a route sends as an object; it leaves an answer that
  * already has an encoding as it is). Browsers all accept brotli, so an answer is rarely kept twice.
  */
 export class KeptAnswers {
-  private readonly cache: ReadCache<string | Buffer>;
+  private readonly cache: ReadCache<Buffer>;
 
   constructor(
     store: CacheStore,
@@ -35,7 +35,7 @@ export class KeptAnswers {
     const encoding = acceptedEncoding(request);
     const body = await this.cache.get(`${encoding ?? ''} ${key}`, async () => {
       const json = JSON.stringify(await load());
-      return encoding ? encode(json, encoding) : json;
+      return encoding ? encode(json, encoding) : utf8(json);
     });
     reply.type('application/json; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
