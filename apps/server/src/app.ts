@@ -22,6 +22,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import authPlugin from './plugins/auth.js';
 import compressionPlugin from './plugins/compression.js';
 import dbPlugin from './plugins/db.js';
+import drainingPlugin from './plugins/draining.js';
 import errorsPlugin, { errorBody } from './plugins/errors.js';
 import inputPlugin from './plugins/input.js';
 import limitsPlugin, { BODY_LIMIT } from './plugins/limits.js';
@@ -47,6 +48,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: BODY_LIMIT,
+    // A stop answers new requests itself, in the API's error shape (plugins/draining.ts).
+    return503OnClosing: false,
     // A URL the router cannot decode (`/api/departments/%zz`) gets the project's error shape too.
     frameworkErrors: (_error, _request, reply) => {
       (reply as FastifyReply).status(400).send(errorBody('BAD_REQUEST', 'The address of the request is malformed.'));
@@ -55,6 +58,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  await app.register(drainingPlugin);
   await app.register(dbPlugin, { database, config });
   await app.register(errorsPlugin);
   await app.register(limitsPlugin);

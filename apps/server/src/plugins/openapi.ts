@@ -30,6 +30,7 @@ const ERROR_TEXTS: Record<number, string> = {
   422: 'Invalid input: `errors` and `error_keys` name each field',
   429: 'Too many attempts: wait and try again (Retry-After)',
   500: 'The server failed; the details are in the error log, never in the answer',
+  503: 'The server is stopping (a restart or a deploy): try again in a moment',
 };
 
 type RouteShape = {
@@ -52,6 +53,8 @@ export function errorStatuses(route: RouteShape, doc: RouteDoc): number[] {
   if (schema.body || doc.body) for (const s of [400, 413, 415, 422]) statuses.add(s);
   if (schema.querystring || schema.params) statuses.add(422);
   statuses.add(500);
+  // Any request that reaches a server while it stops (plugins/draining.ts).
+  statuses.add(503);
   return [...statuses].sort();
 }
 
