@@ -2,9 +2,9 @@ import { codeForStatus, type ErrorBody, type ErrorCode, encodeMessage, type Fiel
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorLogs } from '../db/schema/index.js';
 import { AppError, renderFieldErrors } from '../lib/app-error.js';
 import { scrubText } from '../lib/logger.js';
+import { insertErrorLog } from '../modules/logs/logs.repository.js';
 
 function validationBody(fieldErrors: FieldErrors, message: string): ErrorBody {
   return { message, code: 'VALIDATION', errors: renderFieldErrors(fieldErrors), error_keys: fieldErrors };
@@ -107,7 +107,7 @@ async function errorsPlugin(app: FastifyInstance) {
  */
 export async function recordError(app: FastifyInstance, request: FastifyRequest, error: Error, status: number) {
   try {
-    await app.db.insert(errorLogs).values({
+    await insertErrorLog(app.db, {
       method: scrubText(request.method, 16),
       route: request.routeOptions?.url ? scrubText(request.routeOptions.url, 500) : null,
       url: scrubText(request.url, 2000),

@@ -7,7 +7,6 @@ import {
   type RegisterInput,
   type Role,
 } from '@tna/domain';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { type Actor, audited } from '../../db/audited.js';
 import type { Db, Executor } from '../../db/client.js';
 import { accountRequests, passwordResets, users } from '../../db/schema/index.js';
@@ -15,6 +14,17 @@ import { AppError } from '../../lib/app-error.js';
 import { hashPassword } from '../../lib/password.js';
 import { revokeUserSessions } from '../auth/auth.repository.js';
 import { emailTaken, findUser, roleIdByName, setUserRole } from '../users/users.repository.js';
+import {
+  hasOpenReset,
+  hasPendingRequest,
+  liveResets,
+  lockLiveLink,
+  lockRequest,
+  lockResetWithUser,
+  pendingRequests,
+  unfinishedResets,
+  userIdByEmail,
+} from './accounts.repository.js';
 
 /** How long a password link works. */
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
@@ -42,33 +52,18 @@ export async function requestAccount(
   const passwordHash = await hashPassword(input.password);
   await audited(db, actor, async (w) => {
     if (await emailTaken(w.tx, email)) return;
-    const [pending] = await w.tx
-      .select({ id: accountRequests.id })
-      .from(accountRequests)
-      .where(and(sql`lower(${accountRequests.email}) = ${email}`, eq(accountRequests.status, 'pending')));
-    if (pending) return;
+    if (await hasPendingRequest(w.tx, email)) return;
     const name = input.name?.trim() || email.split('@')[0]!;
     await w.insert(accountRequests, 'AccountRequest', { name, email, passwordHash, language });
   });
 }
 
-export async function listAccountRequests(db: Db): Promise<AccountRequestDto[]> {
-  const rows = await db
-    .select()
-    .from(accountRequests)
-    .where(eq(accountRequests.status, 'pending'))
-    .orderBy(asc(accountRequests.createdAt));
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    email: r.email,
-    status: r.status as AccountRequestDto['status'],
-    created_at: r.createdAt.toISOString(),
-  }));
+export function listAccountRequests(db: Db): Promise<AccountRequestDto[]> {
+  return pendingRequests(db);
 }
 
 async function pendingRequest(db: Executor, id: number) {
-  const [row] = await db.select().from(accountRequests).where(eq(accountRequests.id, id)).for('update');
+  const row = await lockRequest(db, id);
   if (!row) throw AppError.notFound('The account request');
   if (row.status !== 'pending') {
     throw AppError.conflict(`This account request was already ${row.status}.`, 'conflict.requestDecided', {
@@ -132,36 +127,15 @@ export async function requestPasswordReset(
   language: Language = 'en',
 ): Promise<void> {
   await audited(db, actor, async (w) => {
-    const [user] = await w.tx.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
-    if (!user) return;
-    const [open] = await w.tx
-      .select({ id: passwordResets.id })
-      .from(passwordResets)
-      .where(and(eq(passwordResets.userId, user.id), eq(passwordResets.status, 'open')));
-    if (open) return;
-    await w.insert(passwordResets, 'PasswordReset', { userId: user.id, language });
+    const userId = await userIdByEmail(w.tx, email.toLowerCase());
+    if (userId === undefined || (await hasOpenReset(w.tx, userId))) return;
+    await w.insert(passwordResets, 'PasswordReset', { userId, language });
   });
 }
 
 /** Requests waiting for an admin, and links that still work. */
-export async function listPasswordResets(db: Db): Promise<PasswordResetDto[]> {
-  const rows = await db
-    .select({ r: passwordResets, name: users.name, email: users.email })
-    .from(passwordResets)
-    .innerJoin(users, eq(users.id, passwordResets.userId))
-    .where(
-      sql`${passwordResets.status} = 'open' or (${passwordResets.status} = 'link_created' and ${passwordResets.expiresAt} > now())`,
-    )
-    .orderBy(asc(passwordResets.createdAt));
-  return rows.map(({ r, name, email }) => ({
-    id: r.id,
-    user_id: r.userId,
-    name,
-    email,
-    status: r.status as PasswordResetDto['status'],
-    expires_at: r.expiresAt?.toISOString() ?? null,
-    created_at: r.createdAt.toISOString(),
-  }));
+export function listPasswordResets(db: Db): Promise<PasswordResetDto[]> {
+  return liveResets(db);
 }
 
 /**
@@ -176,12 +150,7 @@ export async function createResetLink(
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + RESET_LINK_TTL_MS);
   return audited(db, actor, async (w) => {
-    const [row] = await w.tx
-      .select({ r: passwordResets, email: users.email, name: users.name })
-      .from(passwordResets)
-      .innerJoin(users, eq(users.id, passwordResets.userId))
-      .where(eq(passwordResets.id, id))
-      .for('update', { of: passwordResets });
+    const row = await lockResetWithUser(w.tx, id);
     if (!row) throw AppError.notFound('The password reset request');
     if (!['open', 'link_created'].includes(row.r.status)) {
       throw AppError.conflict(`This request is ${row.r.status}.`, 'conflict.requestDecided', { status: row.r.status });
@@ -203,17 +172,7 @@ export async function createResetLink(
 export async function recoverPassword(db: Db, actor: Actor, token: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await audited(db, actor, async (w) => {
-    const [reset] = await w.tx
-      .select()
-      .from(passwordResets)
-      .where(
-        and(
-          eq(passwordResets.tokenHash, hashToken(token)),
-          eq(passwordResets.status, 'link_created'),
-          gt(passwordResets.expiresAt, sql`now()`),
-        ),
-      )
-      .for('update');
+    const reset = await lockLiveLink(w.tx, hashToken(token));
     if (!reset) throw AppError.field('token', encodeMessage('validation.resetLink'));
     await w.update(
       users,
@@ -224,11 +183,9 @@ export async function recoverPassword(db: Db, actor: Actor, token: string, passw
       { password_changed: true },
     );
     await w.update(passwordResets, 'PasswordReset', reset.id, { status: 'used', usedAt: new Date() });
-    const others = await w.tx
-      .select({ id: passwordResets.id })
-      .from(passwordResets)
-      .where(and(eq(passwordResets.userId, reset.userId), inArray(passwordResets.status, ['open', 'link_created'])));
-    for (const o of others) await w.update(passwordResets, 'PasswordReset', o.id, { status: 'closed' });
+    for (const other of await unfinishedResets(w.tx, reset.userId)) {
+      await w.update(passwordResets, 'PasswordReset', other, { status: 'closed' });
+    }
     await revokeUserSessions(w.tx, reset.userId);
   });
 }

@@ -1,15 +1,13 @@
 import { PassThrough, Readable } from 'node:stream';
-import { and, desc, lt } from 'drizzle-orm';
 import type { Database, Reader } from '../../db/client.js';
 import type { FacilityRef, ReferenceCache, ReferenceNames } from '../../db/reference-cache.js';
-import { assessments, users } from '../../db/schema/index.js';
 import { type Cell, XlsxStreamWriter } from '../../lib/xlsx-stream.js';
-import { intArray, type ListFilter, listWhere, scopedFilter } from './assessment-filters.repository.js';
-import { rowsFrom } from './assessments.repository.js';
+import { userNames } from '../users/users.repository.js';
+import { type ListFilter, scopedFilter } from './assessment-filters.repository.js';
+import { BATCH, type LineRow, readBatch, rowsBelow } from './export-batches.repository.js';
 
 /** Excel's limit of rows on a sheet, less the header. */
 export const MAX_EXPORT_ROWS = 1_048_575;
-const BATCH = 500;
 
 type Lang = 'en' | 'fa' | 'ps';
 
@@ -63,84 +61,6 @@ export const EXPORT_HEADER = EXPORT_COLUMNS.map(([name]) => name);
 const SHARED_COLUMNS = EXPORT_COLUMNS.flatMap(([, shared], i) => (shared ? [i] : []));
 const PRIORITY_COLUMN = EXPORT_HEADER.indexOf('Priority 1 Training');
 
-/** The assessment columns an export reads, in order, each a number or a string (see Database.arrays). */
-const BATCH_COLUMNS = `id, status, assessment_date::text, form_no, hr_id, name, lastname, fathername, birth_year, gender,
-  marital_status, perm_province_id, perm_district_id, perm_address, job_province_id, job_district_id, hospital_id,
-  job_address, current_address, department_id, position_id, education_level, education_field, graduated_university,
-  experience, implementing_organization, phone, tazkira, remarks, created_by,
-  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS'),
-  (select string_agg(p.priority || ',' || p.training_id || ',' || p.department_id, ';')
-     from assessment_priorities p where p.assessment_id = assessments.id)`;
-type BatchRow = [
-  id: number,
-  status: string,
-  assessmentDate: string,
-  formNo: string,
-  hrId: string | null,
-  name: string,
-  lastname: string,
-  fathername: string,
-  birthYear: number,
-  gender: string,
-  maritalStatus: string,
-  permProvinceId: number,
-  permDistrictId: number,
-  permAddress: string,
-  jobProvinceId: number,
-  jobDistrictId: number,
-  hospitalId: number,
-  jobAddress: string,
-  currentAddress: string,
-  departmentId: number,
-  positionId: number,
-  educationLevel: string,
-  educationField: string,
-  graduatedUniversity: string,
-  experience: string,
-  implementingOrganization: string,
-  phone: string,
-  tazkira: string,
-  remarks: string | null,
-  createdBy: number,
-  createdAt: string,
-  /** The priority lines as `priority,training,department` joined by `;` (one field instead of four a line). */
-  lines: string | null,
-];
-type LineRow = [assessmentId: number, priority: number, trainingId: number, departmentId: number];
-
-/** A batch of a list newest first, below an id, as arrays (the export's rows), and its priority lines. */
-async function readBatch(database: Pick<Reader, 'arrays'>, filter: ListFilter, before: number) {
-  const values: unknown[] = [filter.status];
-  let where = 'status = $1';
-  for (const [column, value] of [
-    ['job_province_id', filter.province],
-    ['job_district_id', filter.district],
-    ['hospital_id', filter.health_facility],
-  ] as const) {
-    if (!value) continue;
-    values.push(value);
-    where += ` and ${column} = $${values.length}`;
-  }
-  if (filter.provinces) {
-    values.push(intArray(filter.provinces));
-    where += ` and job_province_id = any($${values.length}::int[])`;
-  }
-  values.push(before);
-  const rows = (await database.arrays(
-    `select ${BATCH_COLUMNS} from assessments where ${where} and id < $${values.length} order by id desc limit ${BATCH}`,
-    values,
-  )) as BatchRow[];
-  const lines: LineRow[] = [];
-  for (const row of rows) {
-    if (!row[31]) continue;
-    for (const line of row[31].split(';')) {
-      const [priority, training, department] = line.split(',');
-      lines.push([row[0], Number(priority), Number(training), Number(department)]);
-    }
-  }
-  return { rows, lines };
-}
-
 /** The names an export writes, in its language, by id. */
 interface Localized {
   source: ReferenceNames;
@@ -186,9 +106,7 @@ export function streamExport(
   // client gone (the zip's writes then fail, see zip-stream.ts).
   const write = async (reader: Reader) => {
     await xlsx.addHeader(EXPORT_HEADER);
-    const userNames = new Map(
-      (await reader.db.select({ id: users.id, name: users.name }).from(users)).map((u) => [u.id, u.name]),
-    );
+    const enteredBy = await userNames(reader.db);
     let names: Localized | null = null;
     let written = 0;
     // The next batch is read while one is written: the database and this process work at once.
@@ -254,7 +172,7 @@ export function streamExport(
               a[26],
               a[27],
               a[28],
-              userNames.get(a[29]),
+              enteredBy.get(a[29]),
               a[30],
             ];
             for (const l of byAssessment.get(a[0]) ?? []) {
@@ -310,10 +228,7 @@ export function streamAllRows(
       let beforeId: number | null = null;
       let first = true;
       for (;;) {
-        const rows = await rowsFrom(reader.db)
-          .where(and(listWhere(filter), beforeId ? lt(assessments.id, beforeId) : undefined))
-          .orderBy(desc(assessments.id))
-          .limit(BATCH);
+        const rows = await rowsBelow(reader.db, filter, beforeId);
         if (rows.length) {
           yield `${first ? '' : ','}${rows.map((row) => JSON.stringify(row)).join(',')}`;
           first = false;

@@ -12,11 +12,11 @@ import {
   type PolicyUser,
   type PriorityLineInput,
 } from '@tna/domain';
-import { eq, type SQLWrapper } from 'drizzle-orm';
+import type { SQLWrapper } from 'drizzle-orm';
 import { type Actor, type AuditedTx, audited, auditSnapshot, createdValues } from '../../db/audited.js';
 import type { Db } from '../../db/client.js';
 import type { ReferenceCache } from '../../db/reference-cache.js';
-import { assessmentPriorities, assessments } from '../../db/schema/index.js';
+import { assessments } from '../../db/schema/index.js';
 import type { Shaped } from '../../db/shaped.js';
 import { AppError } from '../../lib/app-error.js';
 import type { AuthUser } from '../auth/auth.repository.js';
@@ -31,6 +31,7 @@ import {
   lockWithLines,
 } from './assessments.repository.js';
 import { duplicateKeys } from './duplicates.repository.js';
+import { linesOf } from './form-parts.repository.js';
 import { historyInsert, linesDelete, linesInsert, statusUpdate } from './form-writes.repository.js';
 import { assessmentOfKey, claimKeyAndTakeIds, keyBinding } from './idempotency.repository.js';
 
@@ -279,17 +280,7 @@ export async function applyAssessmentUpdate(
   linesBefore?: LineValues[],
 ): Promise<AssessmentRow> {
   await checkReferences(refs, fields, lines);
-  const before =
-    linesBefore ??
-    (await w.tx
-      .select({
-        department: assessmentPriorities.departmentId,
-        training: assessmentPriorities.trainingId,
-        priority: assessmentPriorities.priority,
-      })
-      .from(assessmentPriorities)
-      .where(eq(assessmentPriorities.assessmentId, row.id))
-      .orderBy(assessmentPriorities.id));
+  const before = linesBefore ?? (await linesOf(w.tx, row.id));
   // The row is locked already (the caller's lockWithLines or findAssessment(.., true)). The old lines
   // go with the audit entry; the new ones after (in one statement, the insert might run first and
   // meet them).

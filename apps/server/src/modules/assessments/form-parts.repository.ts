@@ -10,7 +10,7 @@ import {
   trainings,
   users,
 } from '../../db/schema/index.js';
-import type { AssessmentRow } from './assessments.repository.js';
+import type { AssessmentRow, LineValues } from './assessments.repository.js';
 
 /**
  * A form's priorities and its history, each read in one statement together with the facts of the
@@ -127,4 +127,14 @@ export async function readHistories(db: Executor, assessmentId: number): Promise
           remarks: r.remarks,
         },
   );
+}
+
+/** A form's priority lines as they are stored, in their order (the audit entry of a correction keeps them). */
+export function linesOf(db: Executor, assessmentId: number): Promise<LineValues[]> {
+  const P = assessmentPriorities;
+  return db
+    .select({ department: P.departmentId, training: P.trainingId, priority: P.priority })
+    .from(P)
+    .where(eq(P.assessmentId, assessmentId))
+    .orderBy(P.id);
 }

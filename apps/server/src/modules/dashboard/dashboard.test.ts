@@ -138,3 +138,20 @@ describe('GET /api/logs/error-logs', () => {
     await t.database.db.delete(errorLogs).where(inArray(errorLogs.message, ['first', 'second']));
   });
 });
+
+describe('performance: the order of names', () => {
+  it('lists officers with as many forms in the order the lists use: numbers by value, Dari letters by alphabet', async () => {
+    // Made in this order so that neither the ids nor the bytes of the names give the expected order.
+    const officers: number[] = [];
+    for (const name of ['Clerk 10', 'Clerk 2', 'تمنا', 'پروین']) {
+      const officer = await t.userWithRole('dataentry', name);
+      expect((await submitMultipart(t, '/api/tnas', officer.token, formData(r), priorities(r, 1))).statusCode).toBe(
+        200,
+      );
+      officers.push(officer.id);
+    }
+    const entered = (await t.request('GET', '/api/performance/bydataentry', { token: t.adminToken })).json().data;
+    const names = entered.filter((x: { id: number }) => officers.includes(x.id)).map((x: { name: string }) => x.name);
+    expect(names).toEqual(['Clerk 2', 'Clerk 10', 'پروین', 'تمنا']);
+  });
+});

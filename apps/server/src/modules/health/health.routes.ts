@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pingDatabase } from './health.repository.js';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   /** 200 when the database answers, 503 otherwise (for load balancers and monitors). */
   app.get('/health', { config: { public: true } }, async (_request, reply) => {
     try {
-      await app.db.execute(sql`select 1`);
+      await pingDatabase(app.db);
       return { status: 'ok', database: app.database.kind };
     } catch {
       return reply.status(503).send({

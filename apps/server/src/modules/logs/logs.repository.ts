@@ -1,7 +1,7 @@
 import type { AuditEntryDto } from '@tna/domain';
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { auditLogs, users } from '../../db/schema/index.js';
+import { auditLogs, errorLogs, users } from '../../db/schema/index.js';
 
 export interface AuditFilter {
   user_id?: number | undefined;
@@ -60,4 +60,55 @@ export async function pageAuditEntries(
     rows: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
     total: total?.n ?? 0,
   };
+}
+
+/** A row of GET /logs/error-logs. */
+export interface ErrorLogDto {
+  id: number;
+  created_at: string;
+  method: string | null;
+  route: string | null;
+  url: string | null;
+  status_code: number | null;
+  message: string;
+  stack: string | null;
+  user_id: number | null;
+  request_id: string | null;
+}
+
+/** The server errors as they were recorded, newest first, one page at a time. */
+export async function pageErrorLogs(
+  db: Executor,
+  page: number,
+  perPage: number,
+): Promise<{ rows: ErrorLogDto[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(errorLogs)
+      .orderBy(desc(errorLogs.createdAt), desc(errorLogs.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ n: count() }).from(errorLogs),
+  ]);
+  return {
+    rows: rows.map((e) => ({
+      id: e.id,
+      created_at: e.createdAt.toISOString(),
+      method: e.method,
+      route: e.route,
+      url: e.url,
+      status_code: e.statusCode,
+      message: e.message,
+      stack: e.stack,
+      user_id: e.userId,
+      request_id: e.requestId,
+    })),
+    total: total?.n ?? 0,
+  };
+}
+
+/** One server error, as the error handler recorded it (its texts already scrubbed and capped). */
+export async function insertErrorLog(db: Executor, entry: typeof errorLogs.$inferInsert): Promise<void> {
+  await db.insert(errorLogs).values(entry);
 }

@@ -1,11 +1,9 @@
 import { AUDIT_EVENTS, AUDITABLE_TYPES } from '@tna/domain';
-import { count, desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorLogs } from '../../db/schema/index.js';
 import { pageQuery, toPage } from '../../lib/paging.js';
 import { optionalIdQuery } from '../../lib/params.js';
-import { pageAuditEntries } from './logs.repository.js';
+import { pageAuditEntries, pageErrorLogs } from './logs.repository.js';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.pattern' });
 
@@ -27,28 +25,8 @@ export const logsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: z.object(pageQuery) }, config: { permission: 'logs.read' } },
     async (request) => {
       const { page, per_page } = request.query;
-      const [rows, [total]] = await Promise.all([
-        app.db
-          .select()
-          .from(errorLogs)
-          .orderBy(desc(errorLogs.createdAt), desc(errorLogs.id))
-          .limit(per_page)
-          .offset((page - 1) * per_page),
-        app.db.select({ n: count() }).from(errorLogs),
-      ]);
-      const data = rows.map((e) => ({
-        id: e.id,
-        created_at: e.createdAt.toISOString(),
-        method: e.method,
-        route: e.route,
-        url: e.url,
-        status_code: e.statusCode,
-        message: e.message,
-        stack: e.stack,
-        user_id: e.userId,
-        request_id: e.requestId,
-      }));
-      return { data: toPage(request, data, total?.n ?? 0, page, per_page) };
+      const { rows, total } = await pageErrorLogs(app.db, page, per_page);
+      return { data: toPage(request, rows, total, page, per_page) };
     },
   );
 

@@ -113,3 +113,14 @@ export async function userUsage(db: Executor, userId: number): Promise<{ assessm
   const [h] = await db.select({ n: count() }).from(assessmentHistories).where(eq(assessmentHistories.userId, userId));
   return { assessments: a?.n ?? 0, reviews: h?.n ?? 0 };
 }
+
+/** Whether a user of this id exists. */
+export async function userExists(db: Executor, id: number): Promise<boolean> {
+  const [found] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return found !== undefined;
+}
+
+/** Every user's name by id (the export's "entered by" column). */
+export async function userNames(db: Executor): Promise<Map<number, string>> {
+  return new Map((await db.select({ id: users.id, name: users.name }).from(users)).map((u) => [u.id, u.name]));
+}

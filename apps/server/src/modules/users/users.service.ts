@@ -1,5 +1,4 @@
 import { encodeMessage, type ProfileInput, type UserDto, type UserFormInput } from '@tna/domain';
-import { eq } from 'drizzle-orm';
 import { type Actor, type AuditedTx, audited } from '../../db/audited.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
@@ -15,6 +14,7 @@ import {
   setUserProvinces,
   setUserRole,
   unknownProvinces,
+  userExists,
   userUsage,
 } from './users.repository.js';
 
@@ -109,8 +109,7 @@ export async function updateProfile(db: Db, actor: Actor, userId: number, input:
   if (input.id != null && input.id !== userId) throw AppError.forbidden('You can only change your own profile.');
   const passwordHash = await hashPassword(input.password);
   await audited(db, actor, async (w) => {
-    const [exists] = await w.tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-    if (!exists) throw AppError.notFound('The user');
+    if (!(await userExists(w.tx, userId))) throw AppError.notFound('The user');
     await w.update(users, 'User', userId, { name: input.name, passwordHash });
     await revokeUserSessions(w.tx, userId, actor.sessionId);
   });
