@@ -90,6 +90,16 @@ describe('translation files', () => {
     expect(broken.map(([key]) => key)).toEqual([]);
   });
 
+  // lib/digits.ts shows every number the app formats in Eastern Arabic-Indic digits in Dari and
+  // Pashto; a number written into a text must follow the same rule. What stays Latin is what is
+  // typed or named as it is: the phone number's pattern, UTF-8.
+  it.each(['ps', 'fa'] as const)('%s writes the numbers of its texts in Dari/Pashto digits', (lng) => {
+    const latin = [...files[lng]]
+      .filter(([, text]) => /[0-9]/.test(text.replace(/\+937x+|UTF-8/g, '')))
+      .map(([key]) => key);
+    expect(latin).toEqual([]);
+  });
+
   it('has the validation messages of the domain, in English word for word', () => {
     for (const [key, text] of Object.entries(VALIDATION_MESSAGES)) {
       expect(files.en.get(key), key).toBe(text);
