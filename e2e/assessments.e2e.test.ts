@@ -193,6 +193,35 @@ describe('assessments: enter, list, read, print, edit, archive, draft', { timeou
     expect(saved.data.job_address).toBe('شفاخانه ولسوالی کابل، بخش ولادی');
   });
 
+  it('a correction cut off by a reload is kept on the device and offered back', async () => {
+    const key = `tna-draft:${OFFICER.email}:edit:${firstId}`;
+    const kept = () => page.evaluate((k) => localStorage.getItem(k), key);
+    await page.goto(`/tna/edit/${firstId}`);
+    await expect.poll(() => field(page, 'name').inputValue()).toBe(PERSON.name);
+    await field(page, 'job_address').fill('شفاخانه ولسوالی کابل، بخش جراحی');
+    await expect.poll(kept).toContain('بخش جراحی');
+    // The tab is reloaded before Submit (a phone that dropped the page, a link that failed).
+    await page.reload();
+    const notice = page.getByRole('region', { name: 'تغییرات ذخیره‌نشده پیدا شد' });
+    await notice.waitFor();
+    await notice.getByRole('button', { name: 'بازیابی پیش‌نویس' }).click();
+    await expect.poll(() => field(page, 'job_address').inputValue()).toBe('شفاخانه ولسوالی کابل، بخش جراحی');
+    await page.getByRole('button', { name: 'ارسال', exact: true }).click();
+    await page.getByText('به‌روزرسانی موفقانه انجام شد').first().waitFor();
+    const saved = await api<{ data: { job_address: string } }>(`/tnas/bystaffid/${firstId}`, officerToken);
+    expect(saved.data.job_address).toBe('شفاخانه ولسوالی کابل، بخش جراحی');
+    expect(await kept()).toBeNull();
+
+    // Opened again: nothing offered; a change undone keeps no draft either.
+    await page.goto(`/tna/edit/${firstId}`);
+    await expect.poll(() => field(page, 'job_address').inputValue()).toBe('شفاخانه ولسوالی کابل، بخش جراحی');
+    expect(await notice.count()).toBe(0);
+    await field(page, 'job_address').fill('something else');
+    await expect.poll(kept).toContain('something else');
+    await field(page, 'job_address').fill('شفاخانه ولسوالی کابل، بخش جراحی');
+    await expect.poll(kept).toBeNull();
+  });
+
   it('archives a second form as a Duplicate with a note', async () => {
     await setLanguage(page, 'en');
     const second = await postAssessment(

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeAllModals, openModal } from '../../components/modal-host';
-import { clearDraft, readDraft } from '../../features/assessments/components/draft';
+import { clearAllDrafts, hasAnyDraft } from '../../features/assessments/components/draft';
 import { signOut } from '../../lib/auth';
 import { getSession } from '../../lib/auth-storage';
 import { clearOutbox, listOutbox } from '../../lib/offline/outbox';
@@ -62,13 +62,13 @@ export function useSignOut() {
     const owner = getSession().email;
     if (owner) {
       const waiting = (await listOutbox(owner)).length;
-      const hasDraft = readDraft(owner) !== null;
+      const hasDraft = hasAnyDraft(owner);
       if (waiting || hasDraft) {
         const choice = await ask(waiting);
         if (choice === 'cancel') return;
         if (choice === 'discard') {
           await clearOutbox(owner).catch(() => undefined);
-          clearDraft(owner);
+          clearAllDrafts(owner);
         }
       }
       forgetLastProfile(owner);

@@ -8,28 +8,34 @@ import type { Draft } from './draft';
 
 interface DraftNoticeProps {
   draft: Draft;
+  /** A correction's unsaved changes, not a new form. */
+  editing?: boolean;
   onRestore: () => void;
   onDiscard: () => void;
 }
 
-/** A form left unsent in this browser, offered back when the officer returns to New Assessment. */
-export function DraftNotice({ draft, onRestore, onDiscard }: DraftNoticeProps) {
+/**
+ * A form left unsent in this browser, offered back when the officer returns to New Assessment, or
+ * a correction left unsaved, when they open its Edit page again.
+ */
+export function DraftNotice({ draft, editing = false, onRestore, onDiscard }: DraftNoticeProps) {
   const { t } = useTranslation();
   const restoreButton = useRef<HTMLButtonElement>(null);
   // The choice comes first: the keyboard starts on Restore.
   useEffect(() => restoreButton.current?.focus(), []);
   const who = [draft.values.name, draft.values.lastname].filter(Boolean).join(' ');
+  const title = t(editing ? 'tna.draft.editTitle' : 'tna.draft.title');
   return (
     <Alert
       variant="light"
       color="yellow"
       icon={<IconHistory aria-hidden />}
-      title={t('tna.draft.title')}
+      title={title}
       role="region"
-      aria-label={t('tna.draft.title')}
+      aria-label={title}
     >
       <Text fz="sm" mb="sm">
-        {t('tna.draft.body', {
+        {t(editing ? 'tna.draft.editBody' : 'tna.draft.body', {
           when: formatDateTime(draft.savedAt, currentLanguage()),
           lines: draft.values.priorities.length,
         })}

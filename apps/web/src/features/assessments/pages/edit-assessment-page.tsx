@@ -2,12 +2,13 @@ import { Alert, Anchor, Center, Loader, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type AssessmentDto, LOCKED_STATUSES, type PriorityDto } from '@tna/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { LoadError, Pending } from '../../../components/load-states';
 import { PageHeader } from '../../../components/page-header';
 import { ApiError, isRefusal } from '../../../lib/api-error';
+import { useSession } from '../../../lib/auth-storage';
 import { describeError } from '../../../lib/form';
 import { statusLabel } from '../../../lib/labels';
 import { notify } from '../../../lib/notify';
@@ -15,8 +16,10 @@ import { assessmentQueryOptions } from '../api/get-assessment';
 import { prioritiesQueryOptions } from '../api/get-priorities';
 import { useUpdateAssessment } from '../api/update-assessment';
 import { AssessmentForm } from '../components/assessment-form';
-import { valuesFromDto } from '../components/assessment-values';
+import { type AssessmentFormValues, valuesFromDto } from '../components/assessment-values';
 import { conflictOf, conflictText } from '../components/conflicts';
+import { clearDraft, type Draft, readDraft, useDraftAutosave } from '../components/draft';
+import { DraftNotice } from '../components/draft-notice';
 import { StaleNotice } from '../components/stale-notice';
 
 interface Loaded {
@@ -24,10 +27,18 @@ interface Loaded {
   priorities: PriorityDto[];
 }
 
+/** A correction restored from this browser's draft: its values and the version it started from. */
+interface Restored {
+  values: AssessmentFormValues;
+  version: number;
+}
+
 /**
  * SPEC 2 Edit Assessment: the New Assessment form filled with the saved record. The record is read
  * once and kept while the officer edits (a background refresh must not wipe their changes); the
  * update names the version it started from, and a newer one on the server is explained with Reload.
+ * Changes are kept in this browser as they are typed (a dropped link, a reload or a closed tab loses
+ * nothing) and offered back when the form is opened again.
  */
 export function EditAssessmentPage() {
   const { t, i18n } = useTranslation();
@@ -35,8 +46,11 @@ export function EditAssessmentPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
+  const email = useSession().email ?? 'anonymous';
   const update = useUpdateAssessment();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [offer, setOffer] = useState<Draft | null>(null);
+  const [restored, setRestored] = useState<Restored | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [stale, setStale] = useState(false);
   const [reloading, setReloading] = useState(false);
@@ -49,13 +63,19 @@ export function EditAssessmentPage() {
       queryClient.fetchQuery({ ...prioritiesQueryOptions(id), staleTime: 0 }),
     ]);
     setLoaded({ assessment, priorities });
+    setRestored(null);
     setGeneration((g) => g + 1);
+    return assessment;
   };
 
   const start = () => {
     setLoaded(null);
     setLoadError(null);
-    load().catch(setLoadError);
+    load()
+      .then((assessment) => {
+        if (!(LOCKED_STATUSES as readonly string[]).includes(assessment.status)) setOffer(readDraft(email, id));
+      })
+      .catch(setLoadError);
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per assessment id
@@ -71,12 +91,39 @@ export function EditAssessmentPage() {
     setReloading(true);
     try {
       await load();
+      // Reload replaces what was typed (the stale notice says so): its draft goes too.
+      clearDraft(email, id);
+      setOffer(null);
       setStale(false);
     } catch (error) {
       notify('error', describeError(i18n, error));
     } finally {
       setReloading(false);
     }
+  };
+
+  // The values as saved, which a draft is compared with (a correction undone keeps no draft).
+  const saved = useMemo(() => (loaded ? valuesFromDto(loaded.assessment, loaded.priorities) : null), [loaded]);
+  const locked = loaded !== null && (LOCKED_STATUSES as readonly string[]).includes(loaded.assessment.status);
+  // The version the form on screen started from: the one read, or a restored draft's.
+  const version = restored?.version ?? loaded?.assessment.version ?? 0;
+  const autosave = useDraftAutosave(
+    email,
+    '',
+    loaded !== null && !locked && offer === null,
+    saved ? { id, version, saved } : undefined,
+  );
+
+  const restore = () => {
+    if (!offer || !loaded) return;
+    setRestored({ values: offer.values, version: offer.version ?? loaded.assessment.version });
+    setGeneration((g) => g + 1);
+    setOffer(null);
+  };
+
+  const discard = () => {
+    clearDraft(email, id);
+    setOffer(null);
   };
 
   const goBack = () => {
@@ -116,8 +163,7 @@ export function EditAssessmentPage() {
     );
   }
 
-  const { assessment, priorities } = loaded;
-  const locked = (LOCKED_STATUSES as readonly string[]).includes(assessment.status);
+  const { assessment } = loaded;
 
   return (
     <>
@@ -131,16 +177,22 @@ export function EditAssessmentPage() {
             {t('tna.edit.openDetails')}
           </Anchor>
         </Alert>
+      ) : offer ? (
+        // The officer decides about the kept changes first, so nothing typed meanwhile can be lost.
+        <DraftNotice draft={offer} editing onRestore={restore} onDiscard={discard} />
       ) : (
         <AssessmentForm
           key={`${assessment.id}:${generation}`}
-          initialValues={valuesFromDto(assessment, priorities)}
+          initialValues={restored?.values ?? saved ?? valuesFromDto(assessment, loaded.priorities)}
           assessmentId={assessment.id}
-          save={(submission) => update.mutateAsync({ ...submission, id: assessment.id, version: assessment.version })}
+          save={(submission) => update.mutateAsync({ ...submission, id: assessment.id, version })}
           onSaved={() => {
+            autosave.cancel();
+            clearDraft(email, id);
             notify('success', t('toast.updateSucceeded'));
             goBack();
           }}
+          onValuesChange={(values) => autosave.schedule(values)}
           onError={onError}
           failureText={t('toast.updateFailed')}
           notice={stale ? <StaleNotice reloading={reloading} onReload={() => void reload()} /> : null}
