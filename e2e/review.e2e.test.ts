@@ -137,10 +137,21 @@ describe('review: validate, reject, resubmit, approve, archived search, export',
     await clearance.waitFor();
     await clearance.getByRole('radio', { name: 'رد' }).check();
     await clearance.getByRole('textbox', { name: 'ملاحظات' }).fill('شماره تذکره با سند مطابقت ندارد');
+    // A reload before Submit (a phone that dropped the tab, a send that failed on a bad link) keeps
+    // the decision and its remarks.
+    await validator.reload();
+    await expect
+      .poll(() => clearance.getByRole('textbox', { name: 'ملاحظات' }).inputValue())
+      .toBe('شماره تذکره با سند مطابقت ندارد');
+    expect(await clearance.getByRole('radio', { name: 'رد' }).isChecked()).toBe(true);
     await screenshot(validator, 'review-clearance-fa');
     await clearance.getByRole('button', { name: 'ارسال' }).click();
     await validator.getByText('وضعیت تغییر کرد').first().waitFor();
     await validator.waitForURL(`${baseUrl()}/tna/validate`);
+    // Sent: nothing is kept to be offered again.
+    expect(
+      await validator.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('tna-review:'))),
+    ).toEqual([]);
     expect(await lastStatus(ids.reject)).toMatchObject({
       to_status: 'REJECTED',
       remarks: 'شماره تذکره با سند مطابقت ندارد',

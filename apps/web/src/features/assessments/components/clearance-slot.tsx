@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useRoles } from '../../../lib/auth';
+import { useSession } from '../../../lib/auth-storage';
 import { notify } from '../../../lib/notify';
+import { useTabState } from '../../../lib/tab-state';
 import { useChangeStatus } from '../api/change-status';
 import { clearanceChoices } from './clearance-choices';
 import { conflictText } from './conflicts';
@@ -42,8 +44,15 @@ export function ClearanceSlot({ assessment }: { assessment: AssessmentDto }) {
   const roles = useRoles();
   const navigate = useNavigate();
   const changeStatus = useChangeStatus();
-  const [status, setStatus] = useState<string | null>(null);
-  const [remarks, setRemarks] = useState('');
+  // The decision and its remarks survive a reload of the tab until they are sent.
+  const email = useSession().email ?? 'anonymous';
+  const [decision, setDecision, forgetDecision] = useTabState<{ status: string | null; remarks: string }>(
+    `tna-review:${email}:${assessment.id}`,
+    { status: null, remarks: '' },
+  );
+  const { status, remarks } = decision;
+  const setStatus = (value: string | null) => setDecision({ ...decision, status: value });
+  const setRemarks = (value: string) => setDecision({ ...decision, remarks: value });
   const [touched, setTouched] = useState(false);
   const choices = clearanceChoices(assessment.status as AssessmentStatus, roles);
   if (!choices.length) return null;
@@ -56,8 +65,7 @@ export function ClearanceSlot({ assessment }: { assessment: AssessmentDto }) {
     try {
       await changeStatus.mutateAsync({ staff_id: assessment.id, status: chosen, remarks: remarks.trim() });
       notify('success', t('toast.statusChanged'));
-      setStatus(null);
-      setRemarks('');
+      forgetDecision();
       setTouched(false);
       // Opened from a list in a new tab there is no page before: go to the list the form was in.
       if (hasHistory()) navigate(-1);
