@@ -73,7 +73,9 @@ export function EditAssessmentPage() {
     setLoadError(null);
     load()
       .then((assessment) => {
-        if (!(LOCKED_STATUSES as readonly string[]).includes(assessment.status)) setOffer(readDraft(email, id));
+        // A form approved or archived since cannot take the changes: they are dropped, not offered.
+        if ((LOCKED_STATUSES as readonly string[]).includes(assessment.status)) clearDraft(email, id);
+        else setOffer(readDraft(email, id));
       })
       .catch(setLoadError);
   };
