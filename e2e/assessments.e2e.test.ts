@@ -156,6 +156,9 @@ describe('assessments: enter, list, read, print, edit, archive, draft', { timeou
     const history = page.getByRole('table', { name: 'تاریخچه تأیید' });
     await expect.poll(() => history.getByRole('row').count()).toBe(2);
     await expect(history.textContent()).resolves.toContain(OFFICER.name);
+    // The assessment day in the Solar Hijri calendar, then the Gregorian one: both in Dari digits.
+    await expect(main.getByText(/^\([۰-۹]{4}-[۰-۹]{2}-[۰-۹]{2}\)$/).count()).resolves.toBe(1);
+    await expect(main.getByText(/[0-9]{4}-[0-9]{2}-[0-9]{2}/).count()).resolves.toBe(0);
     // An officer may not update a NEW form from here (only a REJECTED one).
     await expect(page.getByRole('link', { name: 'به‌روزرسانی' }).count()).resolves.toBe(0);
     await screenshot(page, 'assessments-details-fa');

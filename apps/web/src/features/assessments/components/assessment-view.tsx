@@ -45,7 +45,8 @@ function Fields({ title, items }: { title: string; items: Item[] }) {
 
 /**
  * A day (YYYY-MM-DD) in the active language's calendar. In Dari and Pashto the Gregorian day follows
- * in small print: the API, the export and older paper forms carry it.
+ * in small print: the API, the export and older paper forms carry it. In the reader's digits, as
+ * every number the app writes (lib/digits.ts), in the ISO order.
  */
 function AssessmentDay({ value }: { value: string }) {
   const language = currentLanguage();
@@ -56,7 +57,7 @@ function AssessmentDay({ value }: { value: string }) {
     <>
       {local}{' '}
       <Text span c="dimmed" fz="xs" dir="ltr">
-        ({day})
+        ({localDigits(day, language)})
       </Text>
     </>
   );
