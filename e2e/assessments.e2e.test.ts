@@ -15,6 +15,7 @@ import {
   pick,
   postAssessment,
   setLanguage,
+  storeSession,
 } from './support/helpers.js';
 
 const OFFICER = { name: 'E2E Officer', email: 'officer@e2e.tna.test', password: 'e2e-officer-pass-1' };
@@ -223,6 +224,45 @@ describe('assessments: enter, list, read, print, edit, archive, draft', { timeou
     await expect.poll(kept).toContain('something else');
     await field(page, 'job_address').fill('شفاخانه ولسوالی کابل، بخش جراحی');
     await expect.poll(kept).toBeNull();
+  });
+
+  it('an Update whose answer was lost is done when sent again; a save made elsewhere is explained', async () => {
+    await page.goto(`/tna/edit/${firstId}`);
+    await expect.poll(() => field(page, 'name').inputValue()).toBe(PERSON.name);
+    await field(page, 'job_address').fill('شفاخانه ولسوالی کابل، بخش اطفال');
+    // The server saves it; the link drops before its answer comes back.
+    await page.route('**/api/tnas/update', async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: 'ارسال', exact: true }).click();
+    await page.getByText('به‌روزرسانی ناکام شد').first().waitFor();
+    await page.unroute('**/api/tnas/update');
+    await page.getByRole('button', { name: 'ارسال', exact: true }).click();
+    await page.getByText('به‌روزرسانی موفقانه انجام شد').first().waitFor();
+    await page.waitForURL((url) => !url.pathname.startsWith('/tna/edit'));
+
+    // Saved from another window meanwhile, with other values: the stale notice, not a success.
+    await page.goto(`/tna/edit/${firstId}`);
+    await expect.poll(() => field(page, 'job_address').inputValue()).toBe('شفاخانه ولسوالی کابل، بخش اطفال');
+    const other = await newPage();
+    await storeSession(other.page, { token: officerToken, email: OFFICER.email, roles: 'dataentry', language: 'fa' });
+    await other.page.goto(`/tna/edit/${firstId}`);
+    await expect.poll(() => field(other.page, 'job_address').inputValue()).toBe('شفاخانه ولسوالی کابل، بخش اطفال');
+    await field(other.page, 'job_address').fill('شفاخانه ولسوالی کابل، بخش داخله');
+    await other.page.getByRole('button', { name: 'ارسال', exact: true }).click();
+    await other.page.getByText('به‌روزرسانی موفقانه انجام شد').first().waitFor();
+    await other.context.close();
+    await field(page, 'job_address').fill('شفاخانه ولسوالی کابل، بخش جراحی');
+    await page.getByRole('button', { name: 'ارسال', exact: true }).click();
+    await page.getByText('شخص دیگری این ارزیابی را تغییر داده است').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/tna/edit/${firstId}`);
+    const saved = await api<{ data: { job_address: string } }>(`/tnas/bystaffid/${firstId}`, officerToken);
+    expect(saved.data.job_address).toBe('شفاخانه ولسوالی کابل، بخش داخله');
+    // What was typed here is still on the device, to be compared after a Reload.
+    await expect
+      .poll(() => page.evaluate((k) => localStorage.getItem(k), `tna-draft:${OFFICER.email}:edit:${firstId}`))
+      .toContain('بخش جراحی');
   });
 
   it('archives a second form as a Duplicate with a note', async () => {

@@ -270,4 +270,44 @@ describe('review: validate, reject, resubmit, approve, archived search, export',
       await phoneShot(who, `/tna/details/${newForm}`, language, `review-clearance-${language}-375`, 'main textarea');
     }
   });
+
+  it('a decision whose answer was lost is taken as made; one made by someone else is explained', async () => {
+    await setLanguage(validator, 'en');
+    const lost = await createForm('Lost', 'Answer', '1400-0202-10004', '+93700200004');
+    const taken = await createForm('Taken', 'Before', '1400-0202-10005', '+93700200005');
+    await validator.goto(`/tna/details/${lost}`);
+    const clearance = validator.getByRole('region', { name: 'Clearance' });
+    await clearance.waitFor();
+    await clearance.getByRole('radio', { name: 'Reject' }).check();
+    await clearance.getByRole('textbox', { name: 'Remarks' }).fill('Phone number misses a digit');
+    // The server takes the decision; the link drops before its answer comes back.
+    await validator.route('**/api/tnas/changestatus', async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await clearance.getByRole('button', { name: 'Submit' }).click();
+    await validator.getByText('Operation Failed').first().waitFor();
+    await validator.unroute('**/api/tnas/changestatus');
+    // Sent again, it meets the user's own decision: done, not "already reviewed".
+    await clearance.getByRole('button', { name: 'Submit' }).click();
+    await validator.getByText('Status Changed').first().waitFor();
+    expect(await lastStatus(lost)).toMatchObject({ to_status: 'REJECTED', remarks: 'Phone number misses a digit' });
+
+    // Decided by someone else meanwhile (the same decision and words, another reviewer): said so.
+    await validator.goto(`/tna/details/${taken}`);
+    await clearance.waitFor();
+    await clearance.getByRole('radio', { name: 'Reject' }).check();
+    await clearance.getByRole('textbox', { name: 'Remarks' }).fill('Phone number misses a digit');
+    await api('/tnas/changestatus', adminToken, {
+      staff_id: taken,
+      status: 'REJECTED',
+      remarks: 'Phone number misses a digit',
+    });
+    await clearance.getByRole('button', { name: 'Submit' }).click();
+    await validator
+      .getByText(/already reviewed/)
+      .first()
+      .waitFor();
+    expect(validator.url()).toBe(`${baseUrl()}/tna/details/${taken}`);
+  });
 });

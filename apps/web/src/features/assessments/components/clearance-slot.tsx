@@ -1,5 +1,6 @@
 import { Button, Divider, Group, Paper, Radio, Stack, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { AssessmentDto, AssessmentStatus } from '@tna/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +10,9 @@ import { useSession } from '../../../lib/auth-storage';
 import { notify } from '../../../lib/notify';
 import { useTabState } from '../../../lib/tab-state';
 import { useChangeStatus } from '../api/change-status';
+import { historiesQueryOptions } from '../api/get-histories';
 import { clearanceChoices } from './clearance-choices';
-import { conflictText } from './conflicts';
+import { conflictOf, conflictText } from './conflicts';
 
 /** The labels of the clearance choices (SPEC 4): Approve, Reject, 'As a New', Archive. */
 export const MOVE_LABEL_KEYS: Record<AssessmentStatus, string> = {
@@ -44,6 +46,7 @@ export function ClearanceSlot({ assessment }: { assessment: AssessmentDto }) {
   const roles = useRoles();
   const navigate = useNavigate();
   const changeStatus = useChangeStatus();
+  const queryClient = useQueryClient();
   // The decision and its remarks survive a reload of the tab until they are sent.
   const email = useSession().email ?? 'anonymous';
   const [decision, setDecision, forgetDecision] = useTabState<{ status: string | null; remarks: string }>(
@@ -60,10 +63,30 @@ export function ClearanceSlot({ assessment }: { assessment: AssessmentDto }) {
   const chosen = status && (choices as string[]).includes(status) ? (status as AssessmentStatus) : null;
   const valid = chosen !== null && remarks.trim().length > 0;
 
+  /**
+   * Whether the form was decided as this user just asked: their first send reached the server but its
+   * answer was lost on the way back (a dropped link), and sending again met their own decision.
+   */
+  const ownDecision = async (error: unknown, to: AssessmentStatus, text: string) => {
+    if (conflictOf(error) !== 'alreadyReviewed') return false;
+    try {
+      const history = await queryClient.fetchQuery({ ...historiesQueryOptions(assessment.id), staleTime: 0 });
+      const last = history[history.length - 1];
+      return last?.to_status === to && last.remarks === text && last.user.email.toLowerCase() === email.toLowerCase();
+    } catch {
+      return false;
+    }
+  };
+
   const submit = async () => {
     if (!chosen || !valid) return;
+    const text = remarks.trim();
     try {
-      await changeStatus.mutateAsync({ staff_id: assessment.id, status: chosen, remarks: remarks.trim() });
+      try {
+        await changeStatus.mutateAsync({ staff_id: assessment.id, status: chosen, remarks: text });
+      } catch (error) {
+        if (!(await ownDecision(error, chosen, text))) throw error;
+      }
       notify('success', t('toast.statusChanged'));
       forgetDecision();
       setTouched(false);

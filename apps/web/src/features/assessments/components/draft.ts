@@ -143,7 +143,7 @@ export interface CorrectionDraft {
 }
 
 /** The same form values, as a draft keeps them. Compared after a pause, never at each keystroke. */
-function sameValues(a: AssessmentFormValues, b: AssessmentFormValues): boolean {
+export function sameValues(a: AssessmentFormValues, b: AssessmentFormValues): boolean {
   return JSON.stringify(sanitizeValues(a)) === JSON.stringify(sanitizeValues(b));
 }
 

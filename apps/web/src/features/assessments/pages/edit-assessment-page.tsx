@@ -2,7 +2,7 @@ import { Alert, Anchor, Center, Loader, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type AssessmentDto, LOCKED_STATUSES, type PriorityDto } from '@tna/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { LoadError, Pending } from '../../../components/load-states';
@@ -14,11 +14,12 @@ import { statusLabel } from '../../../lib/labels';
 import { notify } from '../../../lib/notify';
 import { assessmentQueryOptions } from '../api/get-assessment';
 import { prioritiesQueryOptions } from '../api/get-priorities';
+import { assessmentKeys } from '../api/keys';
 import { useUpdateAssessment } from '../api/update-assessment';
 import { AssessmentForm } from '../components/assessment-form';
 import { type AssessmentFormValues, valuesFromDto } from '../components/assessment-values';
 import { conflictOf, conflictText } from '../components/conflicts';
-import { clearDraft, type Draft, readDraft, useDraftAutosave } from '../components/draft';
+import { clearDraft, type Draft, readDraft, sameValues, useDraftAutosave } from '../components/draft';
 import { DraftNotice } from '../components/draft-notice';
 import { StaleNotice } from '../components/stale-notice';
 
@@ -51,6 +52,8 @@ export function EditAssessmentPage() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [offer, setOffer] = useState<Draft | null>(null);
   const [restored, setRestored] = useState<Restored | null>(null);
+  // What the form on screen holds, for telling a lost answer from someone else's save.
+  const latest = useRef<AssessmentFormValues | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [stale, setStale] = useState(false);
   const [reloading, setReloading] = useState(false);
@@ -64,6 +67,7 @@ export function EditAssessmentPage() {
     ]);
     setLoaded({ assessment, priorities });
     setRestored(null);
+    latest.current = null;
     setGeneration((g) => g + 1);
     return assessment;
   };
@@ -119,6 +123,7 @@ export function EditAssessmentPage() {
   const restore = () => {
     if (!offer || !loaded) return;
     setRestored({ values: offer.values, version: offer.version ?? loaded.assessment.version });
+    latest.current = null;
     setGeneration((g) => g + 1);
     setOffer(null);
   };
@@ -134,11 +139,44 @@ export function EditAssessmentPage() {
     else navigate('/tna/my-forms', { replace: true });
   };
 
+  const saveDone = () => {
+    autosave.cancel();
+    clearDraft(email, id);
+    notify('success', t('toast.updateSucceeded'));
+    goBack();
+  };
+
+  /**
+   * Whether the version saved now holds exactly what this form sends: an earlier Update of the same
+   * changes reached the server but its answer was lost (a dropped link), so sending again found its
+   * own save, not someone else's.
+   */
+  const savedAlready = async () => {
+    try {
+      const [assessment, priorities] = await Promise.all([
+        queryClient.fetchQuery({ ...assessmentQueryOptions(id), staleTime: 0 }),
+        queryClient.fetchQuery({ ...prioritiesQueryOptions(id), staleTime: 0 }),
+      ]);
+      const sent = latest.current ?? restored?.values ?? saved;
+      return sent !== null && sameValues(valuesFromDto(assessment, priorities), sent);
+    } catch {
+      return false;
+    }
+  };
+
   const onError = (error: unknown) => {
     if (!(error instanceof ApiError) || error.status !== 409) return false;
-    notify('error', conflictText(t, i18n, error), t('toast.updateFailed'));
-    if (conflictOf(error) === 'staleVersion') setStale(true);
-    else void reload();
+    const conflict = conflictOf(error);
+    void (async () => {
+      if (conflict === 'staleVersion' && (await savedAlready())) {
+        // The Update's own answer, which would have refreshed the lists, was lost.
+        void queryClient.invalidateQueries({ queryKey: assessmentKeys.all });
+        return saveDone();
+      }
+      notify('error', conflictText(t, i18n, error), t('toast.updateFailed'));
+      if (conflict === 'staleVersion') setStale(true);
+      else void reload();
+    })();
     return true;
   };
 
@@ -188,13 +226,11 @@ export function EditAssessmentPage() {
           initialValues={restored?.values ?? saved ?? valuesFromDto(assessment, loaded.priorities)}
           assessmentId={assessment.id}
           save={(submission) => update.mutateAsync({ ...submission, id: assessment.id, version })}
-          onSaved={() => {
-            autosave.cancel();
-            clearDraft(email, id);
-            notify('success', t('toast.updateSucceeded'));
-            goBack();
+          onSaved={saveDone}
+          onValuesChange={(values) => {
+            latest.current = values;
+            autosave.schedule(values);
           }}
-          onValuesChange={(values) => autosave.schedule(values)}
           onError={onError}
           failureText={t('toast.updateFailed')}
           notice={stale ? <StaleNotice reloading={reloading} onReload={() => void reload()} /> : null}
