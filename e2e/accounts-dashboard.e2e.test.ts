@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, newPage, screenshot } from './support/browser.js';
 import { E2E_ADMIN } from './support/global-setup.js';
-import { addUser, api, login, phoneShot, setLanguage, signIn } from './support/helpers.js';
+import { addUser, api, login, phoneShot, setLanguage, signIn, storeSession } from './support/helpers.js';
 
 const NEWCOMER = { name: 'E2E Newcomer', email: 'newcomer@e2e.tna.test', password: 'e2e-newcomer-1' };
 const FORGETFUL = { name: 'E2E Forgetful', email: 'forgetful@e2e.tna.test', password: 'e2e-forgetful-1' };
@@ -119,6 +119,53 @@ describe('dashboard, figures and accounts', { timeout: 180_000 }, () => {
     await setLanguage(admin, 'en');
     await adminShot('/', 'en', 'accounts-dashboard-en-375', '[data-testid="bar-chart"]');
     await adminShot('/', 'fa', 'accounts-dashboard-fa-375', '[data-testid="bar-chart"]');
+  });
+
+  it('while the figures are on their way, grey bars stand in for them, pulsing together unless motion is reduced', async () => {
+    const { page, context } = await newPage({ width: 375, height: 800 });
+    try {
+      await storeSession(page, { token: adminToken, email: E2E_ADMIN.email, roles: 'admin', language: 'en' });
+      // The figures are held until the checks below are done.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/api\/(tnas\/\w+\/figures|stats\/core)/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/');
+      const busy = page.locator('[role="status"][aria-busy="true"]');
+      await busy.first().waitFor();
+      expect(await busy.first().textContent()).toContain('Loading');
+      // Each bar is a plain grey box the size of what it stands for; the animation runs once, on the
+      // group (placeholder.module.css), not on every bar.
+      const bars = await page.evaluate(() =>
+        [...document.querySelectorAll('[aria-hidden="true"] > div')]
+          .filter((el) => el.parentElement!.getAnimations().length > 0)
+          .map((el) => ({
+            height: el.getBoundingClientRect().height,
+            background: getComputedStyle(el).backgroundColor,
+            ownAnimations: el.getAnimations().length,
+          })),
+      );
+      expect(bars.length, 'grey bars: 5 + 9 tiles and 5 rows in each of the four tables and charts').toBe(34);
+      expect(new Set(bars.map((b) => b.height))).toEqual(new Set([84, 36]));
+      expect(bars.every((b) => b.background !== 'rgba(0, 0, 0, 0)' && b.ownAnimations === 0)).toBe(true);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      expect(
+        await page.evaluate(() =>
+          [...document.querySelectorAll('[aria-hidden="true"]')].some((el) => el.getAnimations().length > 0),
+        ),
+        'no pulse when the user asks for less motion',
+      ).toBe(false);
+      release();
+      await page.getByTestId('status-APPROVED-value').waitFor();
+      await page.getByTestId('bar-chart').nth(1).waitFor();
+      expect(await busy.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
   });
 
   it('performance, analytics and error logs show their figures', async () => {

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Box, Button, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertCircle, IconCloudOff, IconInbox } from '@tabler/icons-react';
 import { createContext, type ReactNode, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConnectivity } from '../lib/offline/connectivity';
 import classes from './data-table.module.css';
+import placeholder from './placeholder.module.css';
 
 /**
  * What a data view shows while its first answer is on its way: `children` (grey bars, a spinner), or,
@@ -54,6 +55,20 @@ export function OfflineNotice({ unreachable = false }: { unreachable?: boolean }
   );
 }
 
+/**
+ * `count` grey bars of `height` px, pulsing together: put them in a container with
+ * `placeholderGroup` (a Stack, a grid) so that one animation runs for all of them.
+ */
+export function PlaceholderBars({ count, height }: { count: number; height: number }) {
+  return Array.from({ length: count }, (_, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+    <div key={i} className={placeholder.bar} style={{ height }} />
+  ));
+}
+
+/** The class of a container of PlaceholderBars: the one animation they share. */
+export const placeholderGroup = placeholder.group;
+
 /** Rows still on their way: grey bars where the rows will be, announced as busy. */
 export function ListSkeleton({ rows = 5 }: { rows?: number }) {
   const { t } = useTranslation();
@@ -61,10 +76,9 @@ export function ListSkeleton({ rows = 5 }: { rows?: number }) {
     <Pending>
       <Stack gap="xs" aria-busy="true" role="status" py="xs">
         <VisuallyHidden>{t('app.loading')}</VisuallyHidden>
-        {Array.from({ length: rows }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-          <Skeleton key={i} height={36} radius="sm" />
-        ))}
+        <Stack gap="xs" className={placeholderGroup} aria-hidden>
+          <PlaceholderBars count={rows} height={36} />
+        </Stack>
       </Stack>
     </Pending>
   );

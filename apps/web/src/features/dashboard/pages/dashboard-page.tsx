@@ -1,11 +1,11 @@
-import { Box, Button, Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
+import { Box, Button, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BarChart } from '../../../components/bar-chart';
 import { type Column, DataTable, queryRows } from '../../../components/data-table';
-import { SharedOfflineNotice } from '../../../components/load-states';
+import { PlaceholderBars, placeholderGroup, SharedOfflineNotice } from '../../../components/load-states';
 import { PageHeader } from '../../../components/page-header';
 import { QueryView } from '../../../components/query-view';
 import { useProvinceScope } from '../../../lib/auth';
@@ -71,11 +71,8 @@ const CORE_KEYS: readonly (keyof CoreStats)[] = [
 /** Grey tiles where the figures will be, so the page does not jump when they arrive. */
 function TileSkeletons({ count }: { count: number }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" aria-hidden>
-      {Array.from({ length: count }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <Skeleton key={i} height={84} radius="md" />
-      ))}
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" className={placeholderGroup} aria-hidden>
+      <PlaceholderBars count={count} height={84} />
     </SimpleGrid>
   );
 }
