@@ -1,8 +1,9 @@
 // What the browser benchmarks share besides the app (app.ts): the admin they sign in as, the
 // session the app keeps in localStorage, Debian's Chromium, and a first visit at 4x CPU slowdown
-// (BENCH_CPU_RATE to change it).
+// (BENCH_CPU_RATE to change it; `calibrated` for this host's mid-tier phone, host-speed.ts).
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer, { type Browser, type BrowserContext, type CDPSession, type Page } from 'puppeteer-core';
+import { hostBenchmarkIndex, hostLine, slowdownOf } from './host-speed.js';
 
 /** The admin of the app the benchmarks start (or of the one at LH_BASE_URL, named by LH_EMAIL/LH_PASSWORD). */
 export const BENCH_APP_ADMIN = {
@@ -65,6 +66,14 @@ export async function firstVisit(
     storage.setItem('roles', s.roles);
   }, session);
   const cdp = await page.createCDPSession();
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.BENCH_CPU_RATE ?? 4) });
+  slowdown ??= hostBenchmarkIndex((fn) => page.evaluate(fn)).then((index) => {
+    const rate = slowdownOf(process.env.BENCH_CPU_RATE ?? '4', index);
+    console.log(`${hostLine(index)}; CPU slowed ${rate}x`);
+    return rate;
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: await slowdown });
   return { context, page, cdp };
 }
+
+/** The slowdown of every first visit of this run, decided at the first (the host's benchmark runs once). */
+let slowdown: Promise<number> | undefined;

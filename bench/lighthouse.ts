@@ -14,9 +14,9 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { machineSpeed, startApp } from './app.js';
 import { BENCH_APP_ADMIN, openChromium, signIn } from './browser.js';
+import { calibratedSlowdown, hostBenchmarkIndex, slowdownOf } from './host-speed.js';
 
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 
@@ -38,33 +38,9 @@ const REPORTS = process.env.LH_REPORTS;
 // PBKDF2 about 150 against 300 ms) gives the figures 4 would give there. (Slowing the browser itself
 // with bench/slow-machine.sh does not: throttled in time slices, its every thread, and Lighthouse's,
 // stalls, and runs fail with no figures.)
-// LH_CPU_SLOWDOWN=calibrated: the slowdown Lighthouse's documentation gives for this host (see
-// calibratedSlowdown), so that the runs stand for the same mid-tier phone on a fast or a slow machine.
+// LH_CPU_SLOWDOWN=calibrated: the slowdown Lighthouse's documentation gives for this host (host-speed.ts),
+// so that the runs stand for the same mid-tier phone on a fast or a slow machine.
 const CPU_SLOWDOWN_SETTING = process.env.LH_CPU_SLOWDOWN ?? '4';
-
-/**
- * The CPU slowdown that makes this host emulate Lighthouse's mid-tier phone, from its benchmarkIndex.
- * Lighthouse's 4x is meant for a host of benchmarkIndex about 1,533; on a weaker host it emulates a
- * slower phone, and Lighthouse warns below 1,000 (docs/throttling.md, "Calibrating the CPU slowdown",
- * and core/gather/driver/environment.js). The points are those of the calculator that page links to
- * (lighthouse-cpu-throttling-calculator): 150 = 1x, 800 = 2x, 1,300 = 3x, 1,533 = 4x, then +1x a 233.
- * Below 150 it says the host is too slow to emulate the phone at all: NaN.
- */
-function calibratedSlowdown(benchmarkIndex: number): number {
-  if (!(benchmarkIndex >= 150)) return Number.NaN;
-  if (benchmarkIndex < 800) return 1 + (benchmarkIndex - 150) / 650;
-  if (benchmarkIndex < 1300) return 2 + (benchmarkIndex - 800) / 500;
-  return 3 + (benchmarkIndex - 1300) / 233;
-}
-
-/** Lighthouse's own benchmark of the host (what its reports call "CPU/Memory Power"), median of three. */
-async function hostBenchmarkIndex(browser: Awaited<ReturnType<typeof openChromium>>['browser']): Promise<number> {
-  const page = await browser.newPage();
-  const values: number[] = [];
-  for (let i = 0; i < 3; i++) values.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
-  await page.close();
-  return median(values);
-}
 
 /**
  * The bytes of a script as a client that accepts `encoding` gets it from this server (its .gz or .br
@@ -126,15 +102,10 @@ async function main() {
   const chromium = await openChromium();
   const { browser } = chromium;
   const results: { name: string; runs: RunFigures[] }[] = [];
-  const hostIndex = await hostBenchmarkIndex(browser);
-  const CPU_SLOWDOWN =
-    CPU_SLOWDOWN_SETTING === 'calibrated'
-      ? Math.round(calibratedSlowdown(hostIndex) * 10) / 10
-      : Number(CPU_SLOWDOWN_SETTING);
-  if (!Number.isFinite(CPU_SLOWDOWN) || CPU_SLOWDOWN <= 0)
-    throw new Error(
-      `LH_CPU_SLOWDOWN=${CPU_SLOWDOWN_SETTING}: no slowdown (host benchmarkIndex ${Math.round(hostIndex)})`,
-    );
+  const probe = await browser.newPage();
+  const hostIndex = await hostBenchmarkIndex((fn) => probe.evaluate(fn));
+  await probe.close();
+  const CPU_SLOWDOWN = slowdownOf(CPU_SLOWDOWN_SETTING, hostIndex);
   try {
     for (const target of PAGES) {
       const runs: RunFigures[] = [];
