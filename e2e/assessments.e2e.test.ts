@@ -288,15 +288,28 @@ describe('assessments: enter, list, read, print, edit, archive, draft', { timeou
     const row = page.getByRole('row').filter({ hasText: 'Second Entry' });
     await row.waitFor();
     await screenshot(page, 'assessments-my-forms-en');
-    await row.getByRole('button', { name: 'Archive the form of Second Entry' }).click();
-    await page.getByText('Are you sure to archive this TNA form?').waitFor();
-    await page.getByRole('button', { name: 'Yes' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Archive TNA form' });
+    const openArchive = async () => {
+      await row.getByRole('button', { name: 'Archive the form of Second Entry' }).click();
+      await page.getByText('Are you sure to archive this TNA form?').waitFor();
+      await page.getByRole('button', { name: 'Yes' }).click();
+      return page.getByRole('dialog', { name: 'Archive TNA form' });
+    };
+    let dialog = await openArchive();
     await dialog.getByRole('radio', { name: 'Duplicate' }).check();
     await dialog.getByRole('textbox', { name: 'Note' }).fill('Same person as KBL-2024-001');
+    // The tab is reloaded before Archive: the reason and the note are there at the next opening.
+    await page.reload();
+    await row.waitFor();
+    dialog = await openArchive();
+    expect(await dialog.getByRole('radio', { name: 'Duplicate' }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('textbox', { name: 'Note' }).inputValue()).toBe('Same person as KBL-2024-001');
     await dialog.getByRole('button', { name: 'Archive' }).click();
     await page.getByText('Archived', { exact: true }).first().waitFor();
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'Second Entry' }).count()).toBe(0);
+    // Archived: nothing of it is kept in the tab.
+    expect(await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('tna-archive:')))).toEqual(
+      [],
+    );
     const history = await api<{ data: { to_status: string; remarks: string }[] }>(
       `/tnas/histories/bystaffid/${second}`,
       officerToken,

@@ -25,14 +25,19 @@ export function useTabState<T extends object>(
   // At once, not in an effect: what is forgotten on leaving the page (a sent review) must not wait
   // for a render the page may never have.
   const forget = () => {
-    try {
-      window.sessionStorage.removeItem(key);
-    } catch {
-      // Nothing kept.
-    }
+    forgetTabState(key);
     setValue(JSON.parse(empty.current) as T);
   };
   return [value, setValue, forget];
+}
+
+/** Drop what `useTabState(key, ...)` kept, from outside the component that keeps it (it may be gone). */
+export function forgetTabState(key: string): void {
+  try {
+    window.sessionStorage.removeItem(key);
+  } catch {
+    // Nothing kept.
+  }
 }
 
 function read<T>(key: string): T | null {

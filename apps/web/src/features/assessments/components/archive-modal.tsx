@@ -4,6 +4,7 @@ import { ARCHIVE_REASONS, type ArchiveReason, oneOf, requiredText } from '@tna/d
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { translatedErrors, zodValidator } from '../../../lib/form';
+import { useTabState } from '../../../lib/tab-state';
 
 /** The reason (Duplicate or Wrong Entry) and the officer's note: both required (SPEC 4). */
 const archiveSchema = z.object({ reason: oneOf(ARCHIVE_REASONS), note: requiredText(1900) });
@@ -28,13 +29,19 @@ export const ARCHIVE_REASON_KEYS: readonly string[] = ARCHIVE_REASONS.map(
 interface ArchiveModalProps {
   /** The name of the form being archived, or null when the modal is closed. */
   subject: string | null;
+  /**
+   * Where the reason and note are kept while typed (lib/tab-state.ts), one key per user and form: a
+   * reload, or an Archive that failed on a bad link, leaves them for the next opening for that form.
+   * The page forgets them once the form is archived (forgetTabState).
+   */
+  keptAs: string;
   saving: boolean;
   onConfirm: (remarks: string) => void;
   onCancel: () => void;
 }
 
 /** After the confirm of SPEC 5: why the form is archived, and the officer's note. */
-export function ArchiveModal({ subject, saving, onConfirm, onCancel }: ArchiveModalProps) {
+export function ArchiveModal({ subject, keptAs, saving, onConfirm, onCancel }: ArchiveModalProps) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -44,21 +51,25 @@ export function ArchiveModal({ subject, saving, onConfirm, onCancel }: ArchiveMo
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
-      {/* The modal's content is mounted afresh each time it opens, so the form starts empty. */}
-      <ArchiveForm subject={subject ?? ''} saving={saving} onConfirm={onConfirm} onCancel={onCancel} />
+      {/* The modal's content is mounted afresh each time it opens: the form starts with what was kept
+          for this form, or empty. */}
+      <ArchiveForm subject={subject ?? ''} keptAs={keptAs} saving={saving} onConfirm={onConfirm} onCancel={onCancel} />
     </Modal>
   );
 }
 
 function ArchiveForm({
   subject,
+  keptAs,
   saving,
   onConfirm,
   onCancel,
 }: Omit<ArchiveModalProps, 'subject'> & { subject: string }) {
   const { t, i18n } = useTranslation();
+  const [kept, keep] = useTabState<ArchiveValues>(keptAs, { reason: '', note: '' });
   const form = useForm<ArchiveValues>({
-    initialValues: { reason: '', note: '' },
+    initialValues: kept,
+    onValuesChange: keep,
     validate,
     validateInputOnBlur: true,
     enhanceGetInputProps: translatedErrors(i18n),

@@ -7,9 +7,11 @@ import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { useConfirm } from '../../../components/use-confirm';
 import { useRoles } from '../../../lib/auth';
+import { useSession } from '../../../lib/auth-storage';
 import { useDeferredPage } from '../../../lib/deferred-query';
 import { fullName } from '../../../lib/localized';
 import { notify } from '../../../lib/notify';
+import { forgetTabState } from '../../../lib/tab-state';
 import { useChangeStatus } from '../api/change-status';
 import { useMyForms } from '../api/get-my-forms';
 import { ArchiveModal } from '../components/archive-modal';
@@ -29,6 +31,11 @@ export function MyAssessmentsPage() {
   const confirm = useConfirm();
   const canCreate = can(useRoles(), 'tna.create');
   const [archiving, setArchiving] = useState<AssessmentRowDto | null>(null);
+  // The reason and note of the form being archived are kept per user and form until it is archived.
+  // Its id stays while the dialog closes, so that the closing dialog keeps writing under the same key.
+  const email = useSession().email ?? 'anonymous';
+  const [archiveId, setArchiveId] = useState<number | null>(null);
+  const archiveKey = `tna-archive:${email}:${archiveId}`;
 
   // The table is memoised and gets the answer in a transition (lib/deferred-query.ts), so its props
   // stay the same objects while only the answer changes.
@@ -38,7 +45,9 @@ export function MyAssessmentsPage() {
   const showPage = useCallback((next: number) => setParams(next > 1 ? { page: String(next) } : {}), [setParams]);
   const startArchive = useCallback(
     async (row: AssessmentRowDto) => {
-      if (await confirm('confirm.archive', { danger: true })) setArchiving(row);
+      if (!(await confirm('confirm.archive', { danger: true }))) return;
+      setArchiveId(row.id);
+      setArchiving(row);
     },
     [confirm],
   );
@@ -49,6 +58,7 @@ export function MyAssessmentsPage() {
     try {
       await changeStatus.mutateAsync({ staff_id: archiving.id, status: 'ARCHIVED', remarks });
       notify('success', t('toast.archived'));
+      forgetTabState(archiveKey);
       setArchiving(null);
       // The last form of a page gone: show the page before it.
       if (forms.data?.data.length === 1 && page > 1) setParams({ page: String(page - 1) });
@@ -80,6 +90,7 @@ export function MyAssessmentsPage() {
       />
       <ArchiveModal
         subject={archiving ? fullName(archiving) : null}
+        keptAs={archiveKey}
         saving={changeStatus.isPending}
         onConfirm={(remarks) => void archive(remarks)}
         onCancel={() => setArchiving(null)}
