@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssessmentDto, ChangeStatusInput } from '@tna/domain';
 import { apiClient } from '../../../lib/api-client';
 import { announceChange } from '../../../lib/cross-tab';
@@ -9,13 +9,13 @@ export async function changeStatus(input: ChangeStatusInput): Promise<Assessment
   return (await apiClient.post<{ success: AssessmentDto }>('/tnas/changestatus', input)).success;
 }
 
+/** After a move: every list and form read again, in this tab and the others. */
+export function refreshAfterMove(queryClient: QueryClient): Promise<void> {
+  announceChange(assessmentKeys.all);
+  return queryClient.invalidateQueries({ queryKey: assessmentKeys.all });
+}
+
 export function useChangeStatus() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changeStatus,
-    onSuccess: () => {
-      announceChange(assessmentKeys.all);
-      return queryClient.invalidateQueries({ queryKey: assessmentKeys.all });
-    },
-  });
+  return useMutation({ mutationFn: changeStatus, onSuccess: () => refreshAfterMove(queryClient) });
 }

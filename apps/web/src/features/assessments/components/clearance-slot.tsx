@@ -1,6 +1,5 @@
 import { Button, Divider, Group, Paper, Radio, Stack, Textarea } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { AssessmentDto, AssessmentStatus } from '@tna/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,10 +8,9 @@ import { useRoles } from '../../../lib/auth';
 import { useSession } from '../../../lib/auth-storage';
 import { notify } from '../../../lib/notify';
 import { useTabState } from '../../../lib/tab-state';
-import { useChangeStatus } from '../api/change-status';
-import { historiesQueryOptions } from '../api/get-histories';
+import { useStatusMove } from '../api/status-move';
 import { clearanceChoices } from './clearance-choices';
-import { conflictOf, conflictText } from './conflicts';
+import { conflictText } from './conflicts';
 
 /** The labels of the clearance choices (SPEC 4): Approve, Reject, 'As a New', Archive. */
 export const MOVE_LABEL_KEYS: Record<AssessmentStatus, string> = {
@@ -45,8 +43,7 @@ export function ClearanceSlot({ assessment }: { assessment: AssessmentDto }) {
   const { t, i18n } = useTranslation();
   const roles = useRoles();
   const navigate = useNavigate();
-  const changeStatus = useChangeStatus();
-  const queryClient = useQueryClient();
+  const statusMove = useStatusMove();
   // The decision and its remarks survive a reload of the tab until they are sent.
   const email = useSession().email ?? 'anonymous';
   const [decision, setDecision, forgetDecision] = useTabState<{ status: string | null; remarks: string }>(
@@ -63,30 +60,12 @@ export function ClearanceSlot({ assessment }: { assessment: AssessmentDto }) {
   const chosen = status && (choices as string[]).includes(status) ? (status as AssessmentStatus) : null;
   const valid = chosen !== null && remarks.trim().length > 0;
 
-  /**
-   * Whether the form was decided as this user just asked: their first send reached the server but its
-   * answer was lost on the way back (a dropped link), and sending again met their own decision.
-   */
-  const ownDecision = async (error: unknown, to: AssessmentStatus, text: string) => {
-    if (conflictOf(error) !== 'alreadyReviewed') return false;
-    try {
-      const history = await queryClient.fetchQuery({ ...historiesQueryOptions(assessment.id), staleTime: 0 });
-      const last = history[history.length - 1];
-      return last?.to_status === to && last.remarks === text && last.user.email.toLowerCase() === email.toLowerCase();
-    } catch {
-      return false;
-    }
-  };
-
   const submit = async () => {
     if (!chosen || !valid) return;
     const text = remarks.trim();
     try {
-      try {
-        await changeStatus.mutateAsync({ staff_id: assessment.id, status: chosen, remarks: text });
-      } catch (error) {
-        if (!(await ownDecision(error, chosen, text))) throw error;
-      }
+      // Also done when an earlier send's answer was lost and this one met it (api/status-move.ts).
+      await statusMove.move(assessment.id, chosen, text);
       notify('success', t('toast.statusChanged'));
       forgetDecision();
       setTouched(false);
@@ -132,7 +111,7 @@ export function ClearanceSlot({ assessment }: { assessment: AssessmentDto }) {
               <Button
                 type="submit"
                 disabled={!valid}
-                loading={changeStatus.isPending}
+                loading={statusMove.isPending}
                 leftSection={<IconSend size={16} aria-hidden />}
               >
                 {t('common.submit')}

@@ -12,8 +12,8 @@ import { useDeferredPage } from '../../../lib/deferred-query';
 import { fullName } from '../../../lib/localized';
 import { notify } from '../../../lib/notify';
 import { forgetTabState } from '../../../lib/tab-state';
-import { useChangeStatus } from '../api/change-status';
 import { useMyForms } from '../api/get-my-forms';
+import { useStatusMove } from '../api/status-move';
 import { ArchiveModal } from '../components/archive-modal';
 import { conflictText } from '../components/conflicts';
 import { MyFormsTable } from '../components/my-forms-table';
@@ -27,7 +27,7 @@ export function MyAssessmentsPage() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const forms = useMyForms('NEW', page);
-  const changeStatus = useChangeStatus();
+  const statusMove = useStatusMove();
   const confirm = useConfirm();
   const canCreate = can(useRoles(), 'tna.create');
   const [archiving, setArchiving] = useState<AssessmentRowDto | null>(null);
@@ -56,7 +56,8 @@ export function MyAssessmentsPage() {
   const archive = async (remarks: string) => {
     if (!archiving) return;
     try {
-      await changeStatus.mutateAsync({ staff_id: archiving.id, status: 'ARCHIVED', remarks });
+      // Also done when an earlier send's answer was lost and this one met it (api/status-move.ts).
+      await statusMove.move(archiving.id, 'ARCHIVED', remarks);
       notify('success', t('toast.archived'));
       forgetTabState(archiveKey);
       setArchiving(null);
@@ -91,7 +92,7 @@ export function MyAssessmentsPage() {
       <ArchiveModal
         subject={archiving ? fullName(archiving) : null}
         keptAs={archiveKey}
-        saving={changeStatus.isPending}
+        saving={statusMove.isPending}
         onConfirm={(remarks) => void archive(remarks)}
         onCancel={() => setArchiving(null)}
       />
