@@ -11,10 +11,10 @@ import {
   PRIORITIES,
 } from './constants.js';
 import { encodeMessage } from './messages.js';
-import { idOrObject } from './reference-data.js';
 import { toLatinDigits } from './text.js';
 import {
   INT_MAX,
+  idOrObject,
   integer,
   oneOf,
   optionalId,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FACILITY_STATUSES, FACILITY_TYPE_VALUES, TRAINING_FREQUENCIES, TRAINING_TYPES } from './constants.js';
 import { encodeMessage } from './messages.js';
 import {
+  idOrObject,
   oneOf,
   optionalId as optionalIdField,
   optionalText,
@@ -11,14 +12,6 @@ import {
 } from './validation.js';
 
 const optionalId = optionalIdField();
-
-/**
- * A select's value as the original client sends it: an id, a numeric string, or the selected object
- * (`{id, name}`, `{id, title_en}`).
- */
-export function idOrObject() {
-  return z.preprocess((v) => (v && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v), requiredId());
-}
 
 /** A required multi-select of ids (or selected objects); at least one. */
 export function idList() {

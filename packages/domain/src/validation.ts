@@ -10,6 +10,21 @@ const chooseListed = encodeMessage('validation.oneOf');
 export const INT_MAX = 2_147_483_647;
 
 /**
+ * A builder without arguments, building its schema once: a Zod schema never changes once built, and
+ * Zod 4 builds a whole schema at each step of a chain (`.int().min().max()`), so the assessment's ten
+ * id fields built seventy. That was part of the task of a phone's first keystroke in New Assessment,
+ * when its rules load (bench/README.md, 2026-12-01). The OpenAPI document inlines a schema used
+ * twice (fastify-type-provider-zod's `reused: 'inline'`).
+ */
+function once<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => {
+    built ??= build();
+    return built;
+  };
+}
+
+/**
  * A string without control characters (or lone surrogates). Nobody types them; PostgreSQL refuses
  * NUL outright, and the others only hide text from readers. Checked on every text field, so the
  * answer names the field.
@@ -70,14 +85,20 @@ export function optionalText(max = 2000) {
  * An id chosen in a select: a positive integer in PostgreSQL's range, as a number or a string of
  * digits (forms send both). Anything else is "not one of the listed values".
  */
-export function requiredId() {
-  return integer(1, INT_MAX, { type: chooseListed, min: chooseListed, max: chooseListed });
-}
+export const requiredId = once(() => integer(1, INT_MAX, { type: chooseListed, min: chooseListed, max: chooseListed }));
+
+/**
+ * A select's value as the original client sends it: an id, a numeric string, or the selected object
+ * (`{id, name}`, `{id, title_en}`). Here, not beside the reference data's forms: the assessment's
+ * rules use it, and importing it from there built those five admin forms' schemas too, in the task
+ * of a phone's first keystroke in New Assessment (bench/README.md, 2026-12-01).
+ */
+export const idOrObject = once(() =>
+  z.preprocess((v) => (v && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v), requiredId()),
+);
 
 /** An optional id (`id` of an edit, an optional filter): absent, null or '' is null. */
-export function optionalId() {
-  return z.preprocess((v) => (v === '' ? null : v), requiredId().nullish());
-}
+export const optionalId = once(() => z.preprocess((v) => (v === '' ? null : v), requiredId().nullish()));
 
 /** An enumeration value, with the "required" message when empty. */
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
