@@ -120,7 +120,7 @@ async function main() {
     const SLOWDOWN = slowdownOf(process.env.BENCH_CPU_SLOWDOWN ?? '4', hostIndex);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
-    console.log(machineSpeed());
+    console.log(await machineSpeed());
     console.log(hostLine(hostIndex));
     console.log(`Keystroke to paint, New Assessment, 375 px, CPU ${SLOWDOWN}x slower (target p95 <= ${TARGET_MS} ms)`);
     for (const language of ['en', 'fa'] as const) {

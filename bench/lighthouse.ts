@@ -208,7 +208,7 @@ async function main() {
 
   // One decimal: the targets (150 and 200 KiB) are limits a rounded figure could hide a step over.
   const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-  console.log(`\n${machineSpeed()}`);
+  console.log(`\n${await machineSpeed()}`);
   // The host's benchmark beside the login rate: Lighthouse's CPU slowdown is relative to the host, so
   // a slow machine's 4x emulates a slower phone than a fast machine's (bench/README.md, 2026-11-30 ninth).
   const runIndexes = results.flatMap((r) => r.runs.map((run) => run.benchmarkIndex));

@@ -10,7 +10,7 @@ import { BENCH_APP_ADMIN, firstVisit, openChromium, signIn } from './browser.js'
 const RUNS = Number(process.env.LT_RUNS ?? 3);
 const PAGES = (process.env.LT_PAGES ?? '/,/tna/create,/tna/validate').split(',');
 
-console.log(machineSpeed());
+console.log(await machineSpeed());
 const app = await startApp(BENCH_APP_ADMIN, process.env.LH_BASE_URL);
 const base = app.base;
 const session = await signIn(base);

@@ -38,7 +38,7 @@ function summarise(profile: Profile): { busy: number; byScript: Map<string, numb
   return { busy, byScript };
 }
 
-console.log(machineSpeed());
+console.log(await machineSpeed());
 const app = await startApp(BENCH_APP_ADMIN, process.env.LH_BASE_URL);
 const session = await signIn(app.base);
 const chromium = await openChromium();

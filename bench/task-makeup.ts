@@ -104,7 +104,7 @@ function packageOf(name: string): string {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-console.log(machineSpeed());
+console.log(await machineSpeed());
 const app = await startApp(BENCH_APP_ADMIN, process.env.LH_BASE_URL);
 const session = await signIn(app.base);
 const chromium = await openChromium();
