@@ -169,7 +169,13 @@ export function AssessmentForm({
   // The rules are asked for at the first touch of the form, or at once for a form that opens filled
   // in (an edit, an outbox entry). A load that failed (no network) is tried again at the next touch.
   const wantRules = () => {
-    if (!loadedRules()) loadRules().then(recheck, () => {});
+    if (!loadedRules()) loadRules().then(recheckUnlessTyping, () => {});
+  };
+  // Once the rules arrive: checked now if the officer is not typing; else at the pause that the
+  // pending check waits for. Checked at their arrival, the rules (40-70 ms at 4x CPU slowdown) made
+  // the keystroke typed meanwhile wait (bench/README.md, 2026-12-01).
+  const recheckUnlessTyping = () => {
+    if (!completeTimer.current) recheck();
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the values the form opened with.
   useEffect(() => {
