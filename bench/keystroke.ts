@@ -3,7 +3,8 @@
 // Emulation.setCPUThrottlingRate), a person typing into the form's text fields in English and in
 // Persian; every keystroke's interaction is read from the Event Timing API (the longest event entry
 // of each interactionId: input delay + processing + the time to the next paint). Prints p50, p95 and
-// the worst, per language. Target (issue 15): p95 at most 100 ms.
+// the worst, per language. Target (issue 15): p95 at most 100 ms. Then, in Persian, the slowest
+// keystroke of each of a few fresh visits typed into at once (see firstKeystrokes).
 //
 // BENCH_CPU_SLOWDOWN (default 4): the slowdown, or `calibrated` for the one that makes this host
 // emulate Lighthouse's mid-tier phone (host-speed.ts).
@@ -19,6 +20,8 @@ const ADMIN = {
   password: process.env.BENCH_ADMIN_PASSWORD ?? 'keystroke-bench-pass-1',
 };
 const TARGET_MS = 100;
+/** Fresh visits typed into at once (BENCH_FIRST_VISITS). */
+const FIRST_VISITS = Number(process.env.BENCH_FIRST_VISITS ?? 6);
 
 /**
  * What a person types, field by field (the text fields of the form, long enough for many samples).
@@ -68,20 +71,44 @@ async function measure(page: Page, language: 'en' | 'fa'): Promise<number[]> {
     await page.keyboard.type(text, { delay: 120 });
     keys += [...text].length;
   }
+  const durations = await keystrokes(page);
+  while (durations.length < keys) durations.push(16);
+  return durations.sort((a, b) => a - b);
+}
+
+/** Each keystroke's time to paint since observeEvents, in the order typed (16 ms and less: no entry). */
+async function keystrokes(page: Page): Promise<number[]> {
   await page.waitForTimeout(500);
   const events = await page.evaluate(
     () => (window as unknown as { __events: { id: number; name: string; duration: number }[] }).__events,
   );
-  // One interaction per keystroke (keydown, input, keyup share its id); below 16 ms there is no entry.
+  // One interaction per keystroke (keydown, input, keyup share its id).
   // The clicks that move to the next field are interactions too, but not keystrokes.
   const keyboard = new Set(events.filter((e) => e.name.startsWith('key')).map((e) => e.id));
   const byInteraction = new Map<number, number>();
   for (const e of events) {
     if (keyboard.has(e.id)) byInteraction.set(e.id, Math.max(byInteraction.get(e.id) ?? 0, e.duration));
   }
-  const durations = [...byInteraction.values()];
-  while (durations.length < keys) durations.push(16);
-  return durations.sort((a, b) => a - b);
+  return [...byInteraction.values()];
+}
+
+/**
+ * The slowest keystroke of a fresh visit (the page loaded again, its code from the browser's cache,
+ * as a returning officer has it) where the officer taps Name as soon as it shows and types. The
+ * first touch of the form loads the selects' code and the form's rules, so the first keystrokes
+ * meet that work; the visits above start typing after a pause, and this one does not.
+ */
+async function firstKeystrokes(page: Page): Promise<number> {
+  // The last visit's Name is kept as a draft, which would open the form filled in.
+  await page.evaluate(() => {
+    for (const key of Object.keys(localStorage)) if (key.startsWith('tna-draft')) localStorage.removeItem(key);
+  });
+  await page.goto('/tna/create');
+  await page.locator('#tna-field-name').waitFor();
+  await page.evaluate(observeEvents);
+  await page.locator('#tna-field-name').click();
+  await page.keyboard.type('Ahmad Shah', { delay: 120 });
+  return Math.max(16, ...(await keystrokes(page)));
 }
 
 async function main() {
@@ -131,6 +158,15 @@ async function main() {
         `${language}: ${d.length} keystrokes, p50 ${percentile(d, 50)} ms, p95 ${p95} ms, worst ${d.at(-1)} ms`,
       );
     }
+    const worst: number[] = [];
+    for (let visit = 0; visit < FIRST_VISITS; visit++) worst.push(await firstKeystrokes(page));
+    const median = percentile(
+      [...worst].sort((a, b) => a - b),
+      50,
+    );
+    console.log(
+      `fa, typing at once into a fresh form: the slowest keystroke of each of ${FIRST_VISITS} visits ${worst.join(' / ')} ms, median ${median} ms`,
+    );
   } finally {
     await browser.close();
     await app.stop();

@@ -114,6 +114,45 @@ describe('the New Assessment form on a phone, in Persian', { timeout: 150_000 },
     await context.close();
   });
 
+  it('keeps every letter typed into Name as the first touch, and a select tapped while its code is being put in place opens', async () => {
+    // The first touch is in a text field: the selects' code is loaded for later, and the stand-ins
+    // are replaced in a transition (components/floating-parts-loader.ts) that typing interrupts. A
+    // slow phone (CPU 4x) keeps the replacement pending longer.
+    const { page: fresh, context } = await newPage({ width: 375, height: 800 });
+    await storeSession(fresh, { token: officerToken, email: OFFICER.email, roles: 'dataentry', language: 'fa' });
+    let arrive!: () => void;
+    const arrival = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    let asked = false;
+    await fresh.route(/\/assets\/floating-parts-[\w-]+\.js$/, async (route) => {
+      asked = true;
+      await arrival;
+      await route.continue();
+    });
+    await fresh.goto('/tna/create');
+    await fresh.locator('#tna-line-priority').waitFor();
+    const cdp = await context.newCDPSession(fresh);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const name = field(fresh, 'name');
+    await name.click();
+    await expect.poll(() => asked).toBe(true);
+    await fresh.keyboard.type('Ahm', { delay: 50 });
+    arrive();
+    await fresh.keyboard.type('ad', { delay: 50 });
+    // At once, while the selects may still be being put in place: the tap is not lost.
+    const province = field(fresh, 'perminent_province_id');
+    await province.click();
+    await expect.poll(() => province.getAttribute('aria-expanded')).toBe('true');
+    await expect(name.inputValue()).resolves.toBe('Ahmad');
+    await fresh.keyboard.type('کاب');
+    const list = await listOf(province);
+    await fresh.locator(`[id="${list}"] [data-combobox-selected]`).waitFor();
+    await province.press('Enter');
+    await expect.poll(() => province.inputValue()).toBe('کابل');
+    await context.close();
+  });
+
   it('takes the marked first match on Enter when the text came in one piece (a paste, a suggestion)', async () => {
     // The training's department, where focus returns after Next: its list opens when text arrives.
     const input = page.locator('#tna-line-department');

@@ -173,9 +173,10 @@ export function AssessmentForm({
   };
   // Once the rules arrive: checked now if the officer is not typing; else at the pause that the
   // pending check waits for. Checked at their arrival, the rules (40-70 ms at 4x CPU slowdown) made
-  // the keystroke typed meanwhile wait (bench/README.md, 2026-12-01).
+  // the keystroke typed meanwhile wait (bench/README.md, 2026-12-01). A blank form is incomplete
+  // without asking them.
   const recheckUnlessTyping = () => {
-    if (!completeTimer.current) recheck();
+    if (!completeTimer.current && !isBlank(form.getValues())) recheck();
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the values the form opened with.
   useEffect(() => {
