@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { type ReactNode, Suspense, useDeferredValue } from 'react';
 import { ModalHost } from '../components/modal-host';
 import { followOtherTabs } from '../lib/cross-tab';
 import { queryClient } from '../lib/query-client';
@@ -17,6 +17,17 @@ function PageLoader() {
       <Loader />
     </Center>
   );
+}
+
+/**
+ * The page mounts in a commit of its own, after the shell's: on a slow phone the first commit's
+ * effects (the shell's and the page's queries subscribing, the offline copy, the outbox) ran as one
+ * long task (bench/README.md, 2026-12-01 third). A deferred value's first render is the shell with
+ * the loader; React then renders the page in slices and commits it apart.
+ */
+function AfterShell({ children }: { children: ReactNode }) {
+  const ready = useDeferredValue(true, false);
+  return ready ? children : <PageLoader />;
 }
 
 followOtherTabs(queryClient);
@@ -42,7 +53,9 @@ export function AuthenticatedApp() {
         {/* A page that fails keeps the shell, so the officer can go elsewhere. */}
         <RouteErrorBoundary>
           <Suspense fallback={<PageLoader />}>
-            <AppRoutes />
+            <AfterShell>
+              <AppRoutes />
+            </AfterShell>
           </Suspense>
         </RouteErrorBoundary>
       </ShellLayout>
