@@ -170,6 +170,36 @@ describe('foundation: sign in, users, languages, sign out', () => {
     await context.close();
   });
 
+  it('never shows the shell without its page on a first visit: the frame stays until the heading', async () => {
+    // The page mounts in a commit after the shell's (AfterShell in authenticated-app.tsx); between
+    // the two the app holds the shell and a loader. The frame must cover that, on a slow phone too.
+    const token = await login(E2E_ADMIN.email, E2E_ADMIN.password);
+    const { page: first, context } = await newPage({ width: 375, height: 740 });
+    await first.goto('/api/health');
+    await first.evaluate((t) => {
+      localStorage.setItem('token', t);
+      localStorage.setItem('language', 'fa');
+    }, token);
+    await first.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { uncovered: string[] }).uncovered = seen;
+      let headingSeen = false;
+      new MutationObserver(() => {
+        const root = document.getElementById('root');
+        if (headingSeen || !root?.firstElementChild) return;
+        if (root.querySelector('h1, [role="alert"]')) headingSeen = true;
+        else if (!document.getElementById('boot-frame')) seen.push((root.textContent ?? '').slice(0, 80));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const cdp = await context.newCDPSession(first);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await first.goto('/');
+    await first.getByRole('heading', { name: 'داشبورد', level: 1 }).waitFor();
+    await first.locator('#boot-frame').waitFor({ state: 'detached' });
+    expect(await first.evaluate(() => (window as unknown as { uncovered: string[] }).uncovered)).toEqual([]);
+    await context.close();
+  });
+
   it("has one stylesheet, with the pages' own rules after Mantine's", async () => {
     // Mantine's rules and a page's CSS modules weigh the same: the later one wins, so order decides.
     // One stylesheet for the whole app (vite.config.ts: a page's own sheet, applied when its code
