@@ -172,7 +172,7 @@ describe('foundation: sign in, users, languages, sign out', () => {
 
   it('never shows the shell without its page on a first visit: the frame stays until the heading', async () => {
     // The page mounts in a commit after the shell's (AfterShell in authenticated-app.tsx); between
-    // the two the app holds the shell and a loader. The frame must cover that, on a slow phone too.
+    // the two the app holds the shell alone. The frame must cover that, on a slow phone too.
     const token = await login(E2E_ADMIN.email, E2E_ADMIN.password);
     const { page: first, context } = await newPage({ width: 375, height: 740 });
     await first.goto('/api/health');

@@ -22,12 +22,14 @@ function PageLoader() {
 /**
  * The page mounts in a commit of its own, after the shell's: on a slow phone the first commit's
  * effects (the shell's and the page's queries subscribing, the offline copy, the outbox) ran as one
- * long task (bench/README.md, 2026-12-01 third). A deferred value's first render is the shell with
- * the loader; React then renders the page in slices and commits it apart.
+ * long task (bench/README.md, 2026-12-01 third). A deferred value's first render is the shell alone;
+ * React then renders the page in slices and commits it apart. Nothing stands in meanwhile: the wait
+ * is a render, not a download, and a loader that flashes for a moment (after sign-in, where no
+ * boot frame covers the app) reads as a hiccup.
  */
 function AfterShell({ children }: { children: ReactNode }) {
   const ready = useDeferredValue(true, false);
-  return ready ? children : <PageLoader />;
+  return ready ? children : null;
 }
 
 followOtherTabs(queryClient);
