@@ -23,6 +23,8 @@ const OFFICER = { name: 'Offline Officer', email: 'offline@e2e.tna.test', passwo
 const FACILITY = { name: 'Offline Test Clinic', code: 'OFF-0101' };
 /** A second officer who shares the device. */
 const COLLEAGUE = { name: 'Offline Colleague', email: 'offline2@e2e.tna.test', password: 'e2e-offline-pass-2' };
+// Said both offline and when the link drops mid-submit (the device online): so not "when you are online".
+const SAVED_ON_DEVICE = 'Saved on this device; it will be sent by itself when the connection is back.';
 
 let context: BrowserContext;
 let page: Page;
@@ -78,7 +80,7 @@ async function submitOffline(name: string, formNo: string) {
   await page.getByRole('heading', { name: 'New Assessment', level: 1 }).waitFor();
   await fillForm(page, name, formNo);
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
-  await page.getByText('Saved on this device; it will be sent when you are online.').first().waitFor();
+  await page.getByText(SAVED_ON_DEVICE).first().waitFor();
 }
 
 /** Sign out from the user menu; the dialog that asks first, when there is one. */
@@ -158,7 +160,7 @@ describe('offline capture', { timeout: 180_000 }, () => {
     await page.goto('/tna/create');
     await fillForm(page, 'Outboxa', 'OFF-00001');
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
-    await page.getByText('Saved on this device; it will be sent when you are online.').first().waitFor();
+    await page.getByText(SAVED_ON_DEVICE).first().waitFor();
     await expect.poll(() => indicator().textContent()).toBe('1');
     await page.reload();
     await indicator().click();
@@ -206,7 +208,7 @@ describe('offline capture', { timeout: 180_000 }, () => {
       await route.abort('connectionreset');
     });
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
-    await page.getByText('Saved on this device; it will be sent when you are online.').first().waitFor();
+    await page.getByText(SAVED_ON_DEVICE).first().waitFor();
     expect(await formsNamed('Lostanswer')).toBe(1);
     // The server answers again (its health is probed after 2 s): the outbox sends the same key.
     await expect.poll(() => indicator().count(), { timeout: 30_000 }).toBe(0);
