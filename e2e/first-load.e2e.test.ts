@@ -17,7 +17,12 @@ describe('first load', () => {
       const bodies = new Map<string, Promise<string>>();
       first.on('response', (res) => {
         const name = /\/assets\/([a-z-]+)-[\w-]{8}\.js$/.exec(res.url())?.[1];
-        if (name) bodies.set(name, res.text());
+        if (!name) return;
+        // Chunks the test never reads may still be arriving when the context closes: their
+        // rejection is handled here, while an awaited one still fails the test.
+        const body = res.text();
+        body.catch(() => undefined);
+        bodies.set(name, body);
       });
       await first.goto('/tna/validate');
       await first.getByRole('heading', { level: 1 }).waitFor();
