@@ -1,16 +1,18 @@
 // What the benchmarks share: the server as a child process with its memory sampled, closed-loop load
 // runs with exact percentiles, and sign-in.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SERVER_NODE_FLAGS } from '../scripts/lib.mjs';
 import { BENCH_ADMIN } from './generate.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
 export const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
@@ -31,6 +33,8 @@ export class Server {
   base = '';
   peakRss = 0;
   private timer?: NodeJS.Timeout;
+  /** Where event-loop-probe.mjs writes the server's event loop, a line a second. */
+  private eventLoopFile = '';
 
   async start(databaseUrl: string, env: Record<string, string> = {}): Promise<void> {
     const port = await freePort();
@@ -41,7 +45,10 @@ export class Server {
     // BENCH_SERVER_SCRIPT: another build of the server (a copy of apps/server/dist beside it), to
     // compare two builds in one run.
     const script = process.env.BENCH_SERVER_SCRIPT ?? 'apps/server/dist/server.js';
-    this.child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extra, script], {
+    this.eventLoopFile = path.join(tmpdir(), `tna-bench-event-loop-${port}.jsonl`);
+    rmSync(this.eventLoopFile, { force: true });
+    const probe = ['--import', path.join(here, 'event-loop-probe.mjs')];
+    this.child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...probe, ...extra, script], {
       cwd: root,
       env: {
         ...process.env,
@@ -54,6 +61,7 @@ export class Server {
         // The sign-in limits count per client address (plugins/security.ts, auth.service.ts); behind a
         // proxy that address is X-Forwarded-For's, so the bench gives every request its own.
         TRUST_PROXY: '1',
+        BENCH_EVENT_LOOP_FILE: this.eventLoopFile,
         ...env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -81,6 +89,41 @@ export class Server {
     }
   }
 
+  /**
+   * The server's event loop between two times (ms since the epoch), from event-loop-probe.mjs's
+   * lines: the share of the time its thread was busy, and how late its timers ran (the median
+   * second's p50 and p99, the worst second's max), or undefined if fewer than two lines fell in it.
+   */
+  eventLoop(from: number, to: number): EventLoop | undefined {
+    type Line = { t: number; idle: number; active: number; ran?: number; waited?: number; p50: number; p99: number };
+    let lines: (Line & { max: number })[];
+    try {
+      lines = readFileSync(this.eventLoopFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.t >= from && l.t <= to);
+    } catch {
+      return undefined;
+    }
+    if (lines.length < 2) return undefined;
+    const first = lines[0]!;
+    const last = lines.at(-1)!;
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+    const seconds = lines.slice(1);
+    const wallMs = last.active + last.idle - first.active - first.idle;
+    const share = (k: 'ran' | 'waited') =>
+      last[k] === undefined || first[k] === undefined ? undefined : (last[k] - first[k]) / 1e6 / wallMs;
+    return {
+      busy: (last.active - first.active) / wallMs,
+      onCpu: share('ran'),
+      waitingForCpu: share('waited'),
+      lateP50: median(seconds.map((l) => l.p50)),
+      lateP99: median(seconds.map((l) => l.p99)),
+      lateMax: Math.max(...seconds.map((l) => l.max)),
+    };
+  }
+
   resetPeak(): void {
     this.peakRss = this.rss();
   }
@@ -91,6 +134,27 @@ export class Server {
     this.child.kill('SIGTERM');
     await new Promise((r) => this.child.once('exit', r));
   }
+}
+
+/** A server's event loop over a run (see Server.eventLoop). */
+export interface EventLoop {
+  /** The share of the time its thread was busy, 0-1. */
+  busy: number;
+  /** The share of the time the thread ran on a core, and waited in a run queue for one (Linux). */
+  onCpu: number | undefined;
+  waitingForCpu: number | undefined;
+  /** How late its timers ran, ms: the median second's p50 and p99, and the worst second's max. */
+  lateP50: number;
+  lateP99: number;
+  lateMax: number;
+}
+
+/** An event loop over a run, as the bench prints it. */
+export function eventLoopText(l: EventLoop | undefined): string {
+  if (!l) return 'not measured';
+  const pct = (x: number | undefined) => (x === undefined ? '?' : `${(x * 100).toFixed(0)} %`);
+  const sched = `on a core ${pct(l.onCpu)}, waiting for one ${pct(l.waitingForCpu)}`;
+  return `busy ${pct(l.busy)} (${sched}), timers late p50 ${l.lateP50} / p99 ${l.lateP99} / max ${l.lateMax} ms`;
 }
 
 export interface Row {

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
-import { percentile, type Server } from './lib.js';
+import { type EventLoop, percentile, type Server } from './lib.js';
 
 export interface MixedRefs {
   facilities: { id: number; province: number; district: number }[];
@@ -43,6 +43,8 @@ export interface MixedResult {
   missing: string[];
   /** Cores each side used over the run on average (see cpuSeconds): where a machine's two cores went. */
   cores: { servers: number; postgres: number; bench: number };
+  /** Each instance's event loop over the run: whether requests queued for its one thread. */
+  eventLoops: (EventLoop | undefined)[];
 }
 
 /** Clock ticks a second, as /proc counts CPU time (USER_HZ: 100 on Linux). */
@@ -295,6 +297,7 @@ export async function mixedRun(
   const cpuBefore = cpuSeconds(servers);
   const deadline = performance.now() + opts.seconds * 1000;
   const started = performance.now();
+  const startedAt = Date.now();
   await Promise.all(
     Array.from({ length: opts.connections }, async () => {
       while (performance.now() < deadline) {
@@ -307,6 +310,7 @@ export async function mixedRun(
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const eventLoops = servers.map((s) => s.eventLoop(startedAt, Date.now()));
   const cpuAfter = cpuSeconds(servers);
   const cores = {
     servers: (cpuAfter.servers - cpuBefore.servers) / seconds,
@@ -365,5 +369,6 @@ export async function mixedRun(
     acknowledged: created.size + edits + moved.size,
     missing,
     cores,
+    eventLoops,
   };
 }

@@ -4,13 +4,13 @@
 // reads, then p50/p95/p99 latency and requests a second per call for an admin's, a validator's and a
 // viewer's token, a mixed run of reads and writes on one and on two instances, the export times and
 // the server's peak memory. Not part of npm test.
-import { availableParallelism } from 'node:os';
 import { ASSESSMENT_SORTS, toPersianDigits } from '@tna/domain';
 import pg from 'pg';
 import { autovacuumStandIn, vacuumAsAutovacuumWould } from './autovacuum.js';
 import { BENCH_ADMIN, BENCH_USER_PASSWORD, BENCH_VIEWER, generate } from './generate.js';
 import { CONNECTIONS, count, DURATION, getJson, load, login, type Row, Server, timedExport } from './lib.js';
-import { MIXED_ORDERS, type MixedOrder, type MixedRefs, type MixedResult, mixedRun } from './mixed.js';
+import { MIXED_ORDERS, type MixedOrder, type MixedRefs, mixedRun } from './mixed.js';
+import { printMixed } from './mixed-report.js';
 import { scopedCalls } from './scoped.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -196,30 +196,6 @@ async function fromDatabase(url: string) {
   } finally {
     await client.end();
   }
-}
-
-function printMixed(r: MixedResult) {
-  console.log(
-    `\nmixed run on ${r.instances} instance${r.instances > 1 ? 's' : ''} (${CONNECTIONS} connections, ${r.seconds.toFixed(0)} s): ` +
-      `${r.reads.toLocaleString('en')} reads p50 ${r.readP50.toFixed(1)} ms, p95 ${r.readP95.toFixed(1)} ms ` +
-      `(${Object.entries(r.byRead)
-        .map(([k, v]) => `${k} ${v.n} p95 ${v.p95.toFixed(1)} ms`)
-        .join(', ')}); ` +
-      `${r.writes.toLocaleString('en')} writes p50 ${r.writeP50.toFixed(1)} ms, p95 ${r.writeP95.toFixed(1)} ms ` +
-      `(${Object.entries(r.byWrite)
-        .map(([k, v]) => `${k} ${v.n} p95 ${v.p95.toFixed(1)} ms`)
-        .join(', ')}); ${((r.reads + r.writes) / r.seconds).toFixed(0)} req/s; ` +
-      `5xx ${r.status5xx}, 4xx ${r.status4xx}; server peak ${r.peakRssMb.map((m) => `${m.toFixed(0)} MB`).join(' / ')}; ` +
-      `${r.acknowledged} acknowledged writes, ${r.missing.length} missing afterwards${r.missing.length ? `: ${r.missing.slice(0, 5).join(', ')}` : ''}`,
-  );
-  // What each request cost in CPU, to compare builds across machines' drift: a faster minute serves
-  // more requests, but each costs the same.
-  const perRequest = (cores: number) => ((cores * 1000) / ((r.reads + r.writes) / r.seconds)).toFixed(2);
-  console.log(
-    `  CPU: server${r.instances > 1 ? 's' : ''} ${r.cores.servers.toFixed(2)} cores (${perRequest(r.cores.servers)} ms a request), ` +
-      `PostgreSQL ${r.cores.postgres.toFixed(2)} cores (${perRequest(r.cores.postgres)} ms), ` +
-      `this load generator ${r.cores.bench.toFixed(2)}, of ${availableParallelism()}`,
-  );
 }
 
 async function main() {
