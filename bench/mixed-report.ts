@@ -29,4 +29,8 @@ export function printMixed(r: MixedResult) {
   // The thread busy nearly all of the run while its CPU time is well under a core: it was ready to run
   // and waiting for a core, and requests queued behind it (bench/README.md, 2026-12-02, third).
   console.log(`  event loop: ${r.eventLoops.map(eventLoopText).join('; ')}`);
+  const late = r.clientLate;
+  console.log(
+    `  this load generator's timers late p50 ${late.p50.toFixed(1)} / p99 ${late.p99.toFixed(1)} / max ${late.max.toFixed(1)} ms (in every latency above)`,
+  );
 }

@@ -5,6 +5,7 @@
 // database.
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { type EventLoop, percentile, type Server } from './lib.js';
 
@@ -45,6 +46,11 @@ export interface MixedResult {
   cores: { servers: number; postgres: number; bench: number };
   /** Each instance's event loop over the run: whether requests queued for its one thread. */
   eventLoops: (EventLoop | undefined)[];
+  /**
+   * How late this load generator's own timers ran (ms, p50 / p99 / max): an answer is timed when this
+   * thread gets to it, so its lateness is in every latency printed.
+   */
+  clientLate: { p50: number; p99: number; max: number };
 }
 
 /** Clock ticks a second, as /proc counts CPU time (USER_HZ: 100 on Linux). */
@@ -294,6 +300,8 @@ export async function mixedRun(
   };
 
   for (const s of servers) s.resetPeak();
+  const lateness = monitorEventLoopDelay({ resolution: 10 });
+  lateness.enable();
   const cpuBefore = cpuSeconds(servers);
   const deadline = performance.now() + opts.seconds * 1000;
   const started = performance.now();
@@ -310,6 +318,13 @@ export async function mixedRun(
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  lateness.disable();
+  const late = (ns: number) => Math.max(0, ns / 1e6 - 10);
+  const clientLate = {
+    p50: late(lateness.percentile(50)),
+    p99: late(lateness.percentile(99)),
+    max: late(lateness.max),
+  };
   const eventLoops = servers.map((s) => s.eventLoop(startedAt, Date.now()));
   const cpuAfter = cpuSeconds(servers);
   const cores = {
@@ -370,5 +385,6 @@ export async function mixedRun(
     missing,
     cores,
     eventLoops,
+    clientLate,
   };
 }

@@ -271,11 +271,6 @@ async function main() {
   }
   if (PARTS.has('scoped')) rows.push(...(await scopedCalls(server, token, BASE_URL)));
   const listPeak = server.peakRss / 1048576;
-  // The machine's speed again: a shared machine's drifts within minutes (bench/README.md, 2026-11-30
-  // sixth: 100 and 121 sign-ins a second a quarter of an hour apart), so a call's figures are read
-  // against the speed of their time, between the two. After the peak above is taken: 32 argon2id
-  // hashes at once beside the caches the reads filled are not what the reads cost.
-  if (PARTS.has('reads') || PARTS.has('scoped')) rows.push(await signInRate(server, 'POST /api/login, again'));
 
   let exports = '';
   if (PARTS.has('export')) {
@@ -286,6 +281,13 @@ async function main() {
     const warm = await timedExport(server, token, 'REJECTED');
     exports = `export of ${rejected.toLocaleString('en')} rows (REJECTED): ${small.seconds.toFixed(1)} s the first time after start, ${warm.seconds.toFixed(1)} s the second, ${(warm.bytes / 1048576).toFixed(1)} MB file, server peak ${Math.max(small.peakMb, warm.peakMb).toFixed(0)} MB`;
   }
+  // The machine's speed again: a shared machine's drifts within minutes (bench/README.md, 2026-11-30
+  // sixth: 100 and 121 sign-ins a second a quarter of an hour apart), so a call's figures are read
+  // against the speed of their time, between the two. After the peaks of the reads and the export are
+  // taken: the hashes' memory is the sign-ins' own. Run between the reads and the export, its last
+  // hashes were still held when the export's peak began, and that peak printed 245-258 MB where the
+  // export's own samples were 207-216 (bench/README.md, 2026-12-03).
+  if (PARTS.has('reads') || PARTS.has('scoped')) rows.push(await signInRate(server, 'POST /api/login, again'));
   await server.stop();
 
   console.log('\n| call | p50 ms | p95 ms | p99 ms | req/s | errors |');
