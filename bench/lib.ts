@@ -36,15 +36,18 @@ export class Server {
   /** Where event-loop-probe.mjs writes the server's event loop, a line a second. */
   private eventLoopFile = '';
 
-  async start(databaseUrl: string, env: Record<string, string> = {}): Promise<void> {
+  async start(
+    databaseUrl: string,
+    env: Record<string, string> = {},
+    // BENCH_SERVER_SCRIPT: another build of the server (a copy of apps/server/dist beside it), to
+    // compare two builds in one run.
+    script = process.env.BENCH_SERVER_SCRIPT ?? 'apps/server/dist/server.js',
+  ): Promise<void> {
     const port = await freePort();
     this.base = `http://127.0.0.1:${port}`;
     // BENCH_SERVER_FLAGS: more Node flags for the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
     // to see where its time goes under a load (NODE_OPTIONS refuses --cpu-prof).
     const extra = process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? [];
-    // BENCH_SERVER_SCRIPT: another build of the server (a copy of apps/server/dist beside it), to
-    // compare two builds in one run.
-    const script = process.env.BENCH_SERVER_SCRIPT ?? 'apps/server/dist/server.js';
     this.eventLoopFile = path.join(tmpdir(), `tna-bench-event-loop-${port}.jsonl`);
     rmSync(this.eventLoopFile, { force: true });
     const probe = ['--import', path.join(here, 'event-loop-probe.mjs')];

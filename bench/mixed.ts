@@ -69,19 +69,17 @@ function processSeconds(pid: number): number {
 }
 
 /**
- * CPU seconds so far of the server instances, of PostgreSQL's processes (every process named
- * `postgres`: backends, writer, WAL writer), and of this load generator. A process that ends between
- * two readings leaves its time out (the pool's connections last the run; autovacuum's workers come
- * and go, so PostgreSQL's share errs low).
+ * CPU seconds so far of the server instances, of each of PostgreSQL's processes (every process named
+ * `postgres`: backends, writer, WAL writer), and of this load generator.
  */
-function cpuSeconds(servers: Server[]): { servers: number; postgres: number; bench: number } {
-  let postgres = 0;
+function cpuSeconds(servers: Server[]): { servers: number; postgres: Map<number, number>; bench: number } {
+  const postgres = new Map<number, number>();
   try {
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       try {
         if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
-          postgres += processSeconds(Number(entry));
+          postgres.set(Number(entry), processSeconds(Number(entry)));
       } catch {}
     }
   } catch {}
@@ -91,6 +89,18 @@ function cpuSeconds(servers: Server[]): { servers: number; postgres: number; ben
     postgres,
     bench: (own.user + own.system) / 1e6,
   };
+}
+
+/**
+ * PostgreSQL's CPU seconds between two readings, process by process: one that ends between them
+ * leaves its time in the run out (autovacuum's workers come and go, so the figure errs low), and one
+ * that ended took none of the earlier total with it (a pool's idle connection closed while the other
+ * build of a paired comparison ran, mixed-ab.ts: a plain difference of sums went below zero).
+ */
+function postgresSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let spent = 0;
+  for (const [pid, seconds] of after) spent += Math.max(0, seconds - (before.get(pid) ?? 0));
+  return spent;
 }
 
 interface Answer {
@@ -329,7 +339,7 @@ export async function mixedRun(
   const cpuAfter = cpuSeconds(servers);
   const cores = {
     servers: (cpuAfter.servers - cpuBefore.servers) / seconds,
-    postgres: (cpuAfter.postgres - cpuBefore.postgres) / seconds,
+    postgres: postgresSpent(cpuBefore.postgres, cpuAfter.postgres) / seconds,
     bench: (cpuAfter.bench - cpuBefore.bench) / seconds,
   };
   for (const agent of agents) agent.destroy();

@@ -9,7 +9,8 @@ import pg from 'pg';
 import { autovacuumStandIn, vacuumAsAutovacuumWould } from './autovacuum.js';
 import { BENCH_ADMIN, BENCH_USER_PASSWORD, BENCH_VIEWER, generate } from './generate.js';
 import { CONNECTIONS, count, DURATION, getJson, load, login, type Row, Server, timedExport } from './lib.js';
-import { MIXED_ORDERS, type MixedOrder, type MixedRefs, mixedRun } from './mixed.js';
+import { MIXED_ORDERS, type MixedOrder, type MixedRefs, type MixedResult, mixedRun } from './mixed.js';
+import { compareBuilds } from './mixed-ab.js';
 import { printMixed } from './mixed-report.js';
 import { scopedCalls } from './scoped.js';
 
@@ -304,9 +305,8 @@ async function main() {
     // moves forms of its own: the second takes the ids the first left).
     const newIds = [...db.fresh];
     const places = db.facilities.map((f) => ({ province: f.province, district: f.district }));
-    for (const instances of INSTANCES) {
-      const servers = Array.from({ length: instances }, () => new Server());
-      for (const s of servers) await s.start(BASE_URL);
+    // Each slice of a paired comparison (mixed-ab.ts) moves forms of its own too.
+    const mixedOn = async (servers: Server[], idsEach = 20_000): Promise<MixedResult> => {
       const first = servers[0]!;
       const readers = [
         await login(first),
@@ -324,7 +324,7 @@ async function main() {
         positions: db.positions,
         trainings: db.trainings,
         places,
-        newIds: newIds.splice(0, 20_000),
+        newIds: newIds.splice(0, idsEach),
         maxId: ROWS,
         // BENCH_MIXED_ORDERS: read the lists in only these orders (default all four), e.g. newest,province.
         orders: (process.env.BENCH_MIXED_ORDERS?.split(',') ?? MIXED_ORDERS).filter((o): o is MixedOrder =>
@@ -336,14 +336,26 @@ async function main() {
           Math.ceil((await count(first, readers[0]!, 'NEW')) / 15),
         ),
       };
-      // Each run starts from a database at rest, as autovacuum keeps one (see autovacuum.ts).
-      await vacuumAsAutovacuumWould(BASE_URL);
-      const vacuums = autovacuumStandIn(BASE_URL);
-      const result = await mixedRun(servers, { readers, officers, validators }, refs, BASE_URL, {
+      return mixedRun(servers, { readers, officers, validators }, refs, BASE_URL, {
         seconds: MIXED_SECONDS,
         connections: CONNECTIONS,
         writeShare: WRITE_SHARE,
       });
+    };
+    // Each run starts from a database at rest, as autovacuum keeps one (see autovacuum.ts).
+    const ab = process.env.BENCH_MIXED_AB;
+    if (ab) {
+      await vacuumAsAutovacuumWould(BASE_URL);
+      const vacuums = autovacuumStandIn(BASE_URL);
+      await compareBuilds(BASE_URL, ab, (servers) => mixedOn(servers, 3_000));
+      await vacuums.stop();
+    }
+    for (const instances of ab ? [] : INSTANCES) {
+      const servers = Array.from({ length: instances }, () => new Server());
+      for (const s of servers) await s.start(BASE_URL);
+      await vacuumAsAutovacuumWould(BASE_URL);
+      const vacuums = autovacuumStandIn(BASE_URL);
+      const result = await mixedOn(servers);
       const ran = await vacuums.stop();
       for (const s of servers) await s.stop();
       printMixed(result);
