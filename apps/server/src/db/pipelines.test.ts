@@ -3,7 +3,7 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedAssessments } from '../test/assessment-fixtures.js';
 import { eventually, setupTestApp, type TestContext } from '../test/helpers.js';
-import { PIPELINED_NAME, PipelinePool } from './pipelines.js';
+import { PIPELINED_NAME, PipelinePool, SPILL_AT } from './pipelines.js';
 import { quickDatabase } from './prepared.js';
 
 // On PostgreSQL the list pages and a form's details are read over a few pipelined connections (see
@@ -84,6 +84,37 @@ describe.skipIf(!onPostgres)('pipelined reads', () => {
       return (res as unknown as { rows: { name: string }[] }).rows[0]!.name;
     });
     expect(seen).not.toBe(PIPELINED_NAME);
+  });
+
+  it('one connection carries the reads until it falls behind; then the others take them', async () => {
+    const pool = new pg.Pool({ connectionString: t.url, max: 1 });
+    const pipelines = new PipelinePool(pool, { connectionString: t.url }, 3);
+    const backend = async (text = 'select pg_backend_pid() as pid') =>
+      ((await pipelines.query(text)).rows[0] as { pid: number }).pid;
+    try {
+      await backend();
+      expect(await eventually(async () => pipelines.open === 3)).toBe(true);
+      // Fewer at once than SPILL_AT: all on one connection, so they leave in one write.
+      const few = await Promise.all(Array.from({ length: SPILL_AT - 1 }, () => backend()));
+      expect(new Set(few).size).toBe(1);
+      // A slow read, then more than SPILL_AT quick ones: those beyond it do not wait for the slow one.
+      let slowDone = false;
+      const slow = backend('select pg_backend_pid() as pid, pg_sleep(0.5)').then((pid) => {
+        slowDone = true;
+        return pid;
+      });
+      const quick = Array.from({ length: SPILL_AT + 8 }, () =>
+        backend().then((pid) => ({ pid, beforeSlow: !slowDone })),
+      );
+      const answers = await Promise.all(quick);
+      const slowPid = await slow;
+      const elsewhere = answers.filter((a) => a.pid !== slowPid);
+      expect(elsewhere.length).toBeGreaterThan(0);
+      expect(elsewhere.every((a) => a.beforeSlow)).toBe(true);
+    } finally {
+      await pipelines.end();
+      await pool.end();
+    }
   });
 
   it('while the pipelined connections cannot open, the pool answers', async () => {

@@ -5,6 +5,18 @@ import pg from 'pg';
 const RETRY_MS = 1000;
 /** How the pipelined connections show in pg_stat_activity. */
 export const PIPELINED_NAME = 'tna-pipelined';
+/**
+ * A query goes to the first connection that has fewer than this many queries waiting, and to the
+ * others only while it is that far behind (a slow query, a burst). Spread evenly, as they were, the
+ * queries of one turn of the event loop left in three writes and woke three backends; on two
+ * instances six backends, two servers and the load took turns on two cores. Filled in order, the
+ * mixed run's reads on two instances (bench/README.md, 2026-12-03, fifth session) had a p95 lower in
+ * each of four alternated pairs (57.5-92.3 ms against 65.0-112.0), with less of the servers' and
+ * PostgreSQL's CPU a request; on one instance, compared in paired slices, lower in five of six.
+ * At 32 (every query on one connection, as with DATABASE_PIPELINES=1) two instances did worse: a
+ * backend that waits for a core holds up all of its instance's reads. At about 0.3 ms of PostgreSQL's time each, 16 queries are about 5 ms.
+ */
+export const SPILL_AT = 16;
 
 /**
  * A few PostgreSQL connections in pipeline mode (node-postgres sends a connection's queued queries
@@ -72,17 +84,22 @@ export class PipelinePool {
     );
   }
 
-  /** The open connection with the fewest queries waiting; opens those that are not open. */
+  /**
+   * The first open connection with fewer than SPILL_AT queries waiting, else the one with the fewest;
+   * opens those that are not open.
+   */
   private pick(): Line | undefined {
-    let best: Line | undefined;
+    let first: Line | undefined;
+    let fewest: Line | undefined;
     for (const line of this.lines) {
       if (!line.client) {
         this.reopen(line);
         continue;
       }
-      if (!best || line.inFlight < best.inFlight) best = line;
+      if (!first && line.inFlight < SPILL_AT) first = line;
+      if (!fewest || line.inFlight < fewest.inFlight) fewest = line;
     }
-    return best;
+    return first ?? fewest;
   }
 
   private reopen(line: Line): void {
