@@ -34,13 +34,18 @@ function shape(set: { province?: boolean; district?: boolean; hospital?: boolean
   )!;
 }
 
-/** SPEC 3 dashboard figures: every status with its total (zeros included, in the spec's order). */
-export async function statusFigures(db: Executor, scope: Scope): Promise<{ status: string; total: number }[]> {
-  const rows = await db
+/** The statuses' totals as kept, for statusFigures (and for a look at its plan). */
+export function statusFiguresQuery(db: Executor, scope: Scope) {
+  return db
     .select({ status: T.status, total: sql<number>`sum(${T.n})::int` })
     .from(T)
     .where(scope ? and(shape({ province: true }), within(T.provinceId, scope)) : shape({}))
     .groupBy(T.status);
+}
+
+/** SPEC 3 dashboard figures: every status with its total (zeros included, in the spec's order). */
+export async function statusFigures(db: Executor, scope: Scope): Promise<{ status: string; total: number }[]> {
+  const rows = await statusFiguresQuery(db, scope);
   return ASSESSMENT_STATUSES.map((status) => ({ status, total: rows.find((r) => r.status === status)?.total ?? 0 }));
 }
 
@@ -49,6 +54,11 @@ export async function statusFigures(db: Executor, scope: Scope): Promise<{ statu
  * do not count), every province listed, most first. Read from the counts the database keeps.
  */
 export async function provinceFigures(db: Executor, scope: Scope) {
+  return provinceFiguresQuery(db, scope);
+}
+
+/** The query of provinceFigures. */
+export function provinceFiguresQuery(db: Executor, scope: Scope) {
   const counted = db
     .select({ id: T.provinceId, n: sql<number>`sum(${T.n})`.as('n') })
     .from(T)
@@ -74,6 +84,11 @@ export async function provinceFigures(db: Executor, scope: Scope) {
  * The tallies do not split departments by province, so a scope's figures are counted on the forms.
  */
 export async function departmentFigures(db: Executor, scope: Scope) {
+  return departmentFiguresQuery(db, scope);
+}
+
+/** The query of departmentFigures. */
+export function departmentFiguresQuery(db: Executor, scope: Scope) {
   const counted = scope
     ? db
         .select({ id: assessments.departmentId, n: sql<number>`count(*)`.as('n') })

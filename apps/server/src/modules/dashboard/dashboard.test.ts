@@ -1,8 +1,9 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorLogs } from '../../db/schema/index.js';
 import { type FormRefs, formData, formRefs, priorities, submitMultipart } from '../../test/assessment-fixtures.js';
 import { setupTestApp, type TestContext } from '../../test/helpers.js';
+import { departmentFiguresQuery, provinceFiguresQuery, statusFiguresQuery } from './dashboard.repository.js';
 
 let t: TestContext;
 let r: FormRefs;
@@ -153,5 +154,27 @@ describe('performance: the order of names', () => {
     const entered = (await t.request('GET', '/api/performance/bydataentry', { token: t.adminToken })).json().data;
     const names = entered.filter((x: { id: number }) => officers.includes(x.id)).map((x: { name: string }) => x.name);
     expect(names).toEqual(['Clerk 2', 'Clerk 10', 'پروین', 'تمنا']);
+  });
+});
+
+describe('the figures read their tally rows by index', () => {
+  it('finds each shape of the tallies without reading the whole table or its primary key', async () => {
+    // A test database holds a few tally rows, where reading the table is cheapest: forbid that, as a
+    // table thick with old row versions under steady writes does, and see which index serves each.
+    const plan = (query: SQLWrapper) =>
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const result = await tx.execute(sql`explain ${query}`);
+        return (result as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((x) => x['QUERY PLAN']).join('\n');
+      });
+    const db = t.database.db;
+    for (const [name, query] of [
+      ['status', statusFiguresQuery(db, null)],
+      ['status in two provinces', statusFiguresQuery(db, [r.provinceId, r.provinceId + 1])],
+      ['province', provinceFiguresQuery(db, null)],
+      ['department', departmentFiguresQuery(db, null)],
+    ] as const) {
+      expect(await plan(query), name).toContain('assessment_tallies_shape_idx');
+    }
   });
 });
