@@ -18,6 +18,13 @@ export function printMixed(r: MixedResult) {
       `5xx ${r.status5xx}, 4xx ${r.status4xx}; server peak ${r.peakRssMb.map((m) => `${m.toFixed(0)} MB`).join(' / ')}; ` +
       `${r.acknowledged} acknowledged writes, ${r.missing.length} missing afterwards${r.missing.length ? `: ${r.missing.slice(0, 5).join(', ')}` : ''}`,
   );
+  const sliced = r.slices;
+  console.log(
+    `  reads p95 by 10 s of the run: ${sliced.p95BySlice.map((p) => p.toFixed(1)).join(' / ')} ms; ` +
+      `after the first 10 s ${sliced.p95AfterFirst.toFixed(1)} ms; the first 10 s: ${Object.entries(sliced.first)
+        .map(([k, v]) => `${k} ${v.n} p95 ${v.p95.toFixed(1)} ms`)
+        .join(', ')}`,
+  );
   // What each request cost in CPU, to compare builds across machines' drift: a faster minute serves
   // more requests, but each costs the same.
   const perRequest = (cores: number) => ((cores * 1000) / ((r.reads + r.writes) / r.seconds)).toFixed(2);

@@ -3,11 +3,12 @@
 // on the same PostgreSQL. Its own small client (node:http, keep-alive) rather than autocannon, to know
 // which write each answer acknowledges; afterwards every acknowledged write is looked up in the
 // database.
-import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
 import { type EventLoop, percentile, type Server } from './lib.js';
+import { cpuSeconds, postgresSpent } from './process-cpu.js';
+import { ReadSlices, type SlicedReads } from './read-slices.js';
 
 export interface MixedRefs {
   facilities: { id: number; province: number; district: number }[];
@@ -33,6 +34,8 @@ export interface MixedResult {
   writes: number;
   readP50: number;
   readP95: number;
+  /** The reads by the 10 s of the run they ended in (see read-slices.ts). */
+  slices: SlicedReads;
   writeP50: number;
   writeP95: number;
   byWrite: Record<string, { n: number; p95: number }>;
@@ -51,56 +54,6 @@ export interface MixedResult {
    * thread gets to it, so its lateness is in every latency printed.
    */
   clientLate: { p50: number; p99: number; max: number };
-}
-
-/** Clock ticks a second, as /proc counts CPU time (USER_HZ: 100 on Linux). */
-const TICKS = 100;
-
-/** User and system CPU seconds of a process so far, from /proc (0 when it is gone or not Linux). */
-function processSeconds(pid: number): number {
-  try {
-    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * CPU seconds so far of the server instances, of each of PostgreSQL's processes (every process named
- * `postgres`: backends, writer, WAL writer), and of this load generator.
- */
-function cpuSeconds(servers: Server[]): { servers: number; postgres: Map<number, number>; bench: number } {
-  const postgres = new Map<number, number>();
-  try {
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
-          postgres.set(Number(entry), processSeconds(Number(entry)));
-      } catch {}
-    }
-  } catch {}
-  const own = process.cpuUsage();
-  return {
-    servers: servers.reduce((sum, s) => sum + (s.child.pid ? processSeconds(s.child.pid) : 0), 0),
-    postgres,
-    bench: (own.user + own.system) / 1e6,
-  };
-}
-
-/**
- * PostgreSQL's CPU seconds between two readings, process by process: one that ends between them
- * leaves its time in the run out (autovacuum's workers come and go, so the figure errs low), and one
- * that ended took none of the earlier total with it (a pool's idle connection closed while the other
- * build of a paired comparison ran, mixed-ab.ts: a plain difference of sums went below zero).
- */
-function postgresSpent(before: Map<number, number>, after: Map<number, number>): number {
-  let spent = 0;
-  for (const [pid, seconds] of after) spent += Math.max(0, seconds - (before.get(pid) ?? 0));
-  return spent;
 }
 
 interface Answer {
@@ -203,6 +156,7 @@ export async function mixedRun(
     });
 
   const readTimes: number[] = [];
+  const slices = new ReadSlices(opts.seconds);
   // Pages by their order: newest first, by name, by province name, by phone.
   const orders: Record<MixedOrder, string> = {
     newest: '',
@@ -256,6 +210,7 @@ export async function mixedRun(
     }
     count(a);
     readTimes.push(a.ms);
+    slices.add(kind, a.ms);
     readKinds[kind]!.push(a.ms);
   };
 
@@ -315,6 +270,7 @@ export async function mixedRun(
   const cpuBefore = cpuSeconds(servers);
   const deadline = performance.now() + opts.seconds * 1000;
   const started = performance.now();
+  slices.begin();
   const startedAt = Date.now();
   await Promise.all(
     Array.from({ length: opts.connections }, async () => {
@@ -380,6 +336,7 @@ export async function mixedRun(
     writes: writes.length,
     readP50: percentile(reads, 50),
     readP95: percentile(reads, 95),
+    slices: slices.summary(),
     writeP50: percentile(writes, 50),
     writeP95: percentile(writes, 95),
     byWrite: Object.fromEntries(
